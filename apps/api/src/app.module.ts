@@ -1,0 +1,24 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.js';
+import { RUNTIME, type Runtime } from './common/runtime.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthController } from './health/health.controller.js';
+import { QueueModule } from './queue/queue.module.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+
+/** Feature modules of the service; each later feature adds itself here. */
+export const featureModules = [AuthModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [DatabaseModule, QueueModule, RateLimitModule, ...featureModules],
+      controllers: [HealthController],
+      providers: [{ provide: RUNTIME, useValue: runtime }],
+      exports: [RUNTIME],
+    };
+  }
+}

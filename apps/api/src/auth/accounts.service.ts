@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import { AppError, ErrorCode } from '../common/app-error.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { AuthUser } from './auth-context.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+import { UsersRepository } from './users.repository.js';
+
+// Failed logins allowed per 15 minutes, per account and per client address.
+const LOGIN_FAILURES_PER_ACCOUNT = 10;
+const LOGIN_FAILURES_PER_CLIENT = 30;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+// A valid argon2id hash of a random password: verifying against it costs the same as a real one.
+const DUMMY_HASH = hashPassword(`dummy-${Date.now()}-${Math.random()}`);
+
+export function segmentFromEmail(email: string): string {
+  const local = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[-_]+|[-_]+$/g, '');
+  const base = local.slice(0, 24);
+  return base.length >= 3 ? base : `${base || 'user'}${randomInt(100, 1000)}`.slice(0, 24);
+}
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly limiter: RateLimiter,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async register(email: string, password: string): Promise<AuthUser> {
+    if (!this.runtime.env.ALLOW_REGISTRATION) throw new AppError(ErrorCode.FORBIDDEN, '本服务未开放注册');
+    if (await this.users.emailExists(email)) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
+    const passwordHash = await hashPassword(password);
+    const base = segmentFromEmail(email);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const segment = attempt === 0 ? base : `${base.slice(0, 24)}-${randomInt(1000, 100000)}`;
+      if (await this.users.segmentTaken(segment)) continue;
+      const user = await this.users.insert(email, segment, passwordHash, this.runtime.env.DEFAULT_QUOTA_BYTES);
+      if (user) return user;
+      if (await this.users.emailExists(email)) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
+    }
+    throw new AppError(ErrorCode.CONFLICT, '无法分配用户标识，请重试');
+  }
+
+  async login(email: string, password: string, clientKey: string): Promise<AuthUser> {
+    const accountKey = `login:account:${email.toLowerCase()}`;
+    const clientBucket = `login:client:${clientKey}`;
+    const [accountLeft, clientLeft] = await Promise.all([
+      this.limiter.peek(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS),
+      this.limiter.peek(clientBucket, LOGIN_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS),
+    ]);
+    if (accountLeft < 1 || clientLeft < 1) {
+      throw new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请稍后再试', { 'Retry-After': '60' });
+    }
+    const found = await this.users.findCredentials(email);
+    const valid = await verifyPassword(found?.passwordHash ?? (await DUMMY_HASH), password);
+    if (!found || !valid) {
+      await Promise.all([
+        this.limiter.consume(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS),
+        this.limiter.consume(clientBucket, LOGIN_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS),
+      ]);
+      throw new AppError(ErrorCode.UNAUTHENTICATED, '电子邮件或密码错误');
+    }
+    const { passwordHash: _omit, ...user } = found;
+    return user;
+  }
+
+  async changeSegment(userId: string, segment: string): Promise<AuthUser> {
+    if (!(await this.users.updateSegment(userId, segment))) throw new AppError(ErrorCode.CONFLICT, '该用户标识已被占用');
+    return (await this.users.findById(userId))!;
+  }
+}

@@ -1,0 +1,37 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiTokensService } from './api-tokens.service.js';
+import { CurrentAuth, type AuthContext } from './auth-context.js';
+import { CreateTokenDto, CreatedTokenDto, TokenListDto, TokenResponseDto } from './dto/auth.dto.js';
+import { SessionAuthGuard } from './session-auth.guard.js';
+
+@ApiTags('console')
+@ApiCookieAuth()
+@UseGuards(SessionAuthGuard)
+@Controller('api/tokens')
+export class ApiTokensController {
+  constructor(private readonly tokens: ApiTokensService) {}
+
+  @Get()
+  @ApiOkResponse({ type: TokenListDto })
+  @ApiErrors(401, 403)
+  async list(@CurrentAuth() auth: AuthContext) {
+    return { tokens: await this.tokens.list(auth.user.id) };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: CreatedTokenDto, description: 'the plaintext is returned only here' })
+  @ApiErrors(400, 401, 403)
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateTokenDto) {
+    return this.tokens.create(auth.user.id, body.name, body.rateLimitPerMinute ?? 5);
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ type: TokenResponseDto, description: 'the token, revoked' })
+  @ApiErrors(401, 403, 404)
+  async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return { token: await this.tokens.revoke(auth.user.id, id) };
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AppError } from '../common/app-error.js';
+import type { AuthUser } from './auth-context.js';
+import { USER_COLUMNS, toAuthUser } from './users.repository.js';
+import { equalHex, sha256Hex } from './secrets.js';
+
+export const TOKEN_SERVICE_PREFIX = 'shd';
+const TOKEN_PATTERN = /^shd_([a-z0-9]{12})_([A-Za-z0-9]{43,64})$/;
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export interface ApiTokenView {
+  id: string;
+  name: string;
+  prefix: string;
+  rateLimitPerMinute: number;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+interface TokenRow {
+  id: string;
+  name: string;
+  prefix: string;
+  rate_limit_per_minute: number;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+function toView(row: TokenRow): ApiTokenView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    rateLimitPerMinute: row.rate_limit_per_minute,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+/** Base62 without modulo bias: 43 characters carry 256 bits. */
+function base62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+function randomPrefix(): string {
+  return randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').padEnd(12, '0').slice(0, 12);
+}
+
+export interface TokenIdentity {
+  tokenId: string;
+  rateLimitPerMinute: number;
+  user: AuthUser;
+}
+
+/** API tokens `shd_<prefix>_<secret>`: looked up by prefix, the secret kept as a SHA-256 digest. */
+@Injectable()
+export class ApiTokensService {
+  // lastUsedAt is written at most once a minute per token and process, so the hot path rarely writes.
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(private readonly db: DataSource) {}
+
+  async list(userId: string): Promise<ApiTokenView[]> {
+    const rows: TokenRow[] = await this.db.query(
+      `SELECT id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at
+       FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC`,
+      [userId],
+    );
+    return rows.map(toView);
+  }
+
+  async create(userId: string, name: string, rateLimitPerMinute: number): Promise<{ token: ApiTokenView; plaintext: string }> {
+    const secret = base62(43);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const prefix = randomPrefix();
+      const rows: TokenRow[] = await this.db.query(
+        `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (prefix) DO NOTHING
+         RETURNING id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at`,
+        [userId, name, prefix, sha256Hex(secret), rateLimitPerMinute],
+      );
+      if (rows[0]) return { token: toView(rows[0]), plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
+    }
+    throw new Error('could not allocate a unique token prefix');
+  }
+
+  async revoke(userId: string, tokenId: string): Promise<ApiTokenView> {
+    const rows: TokenRow[] = await this.db.query(
+      `UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id::text = $2 AND user_id = $1
+       RETURNING id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at`,
+      [userId, tokenId],
+    );
+    if (!rows[0]) throw AppError.notFound('令牌不存在');
+    return toView(rows[0]);
+  }
+
+  /** Resolves a presented plaintext token; null when malformed, unknown or revoked. */
+  async authenticate(plaintext: string): Promise<TokenIdentity | null> {
+    const match = TOKEN_PATTERN.exec(plaintext);
+    if (!match) return null;
+    const [, prefix, secret] = match;
+    const rows: Array<Parameters<typeof toAuthUser>[0] & { token_id: string; secret_hash: string; rate_limit_per_minute: number }> =
+      await this.db.query(
+        `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, ${USER_COLUMNS}
+         FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.prefix = $1 AND t.revoked_at IS NULL`,
+        [prefix],
+      );
+    const row = rows[0];
+    if (!row || !equalHex(row.secret_hash, sha256Hex(secret!))) return null;
+    await this.touch(row.token_id);
+    return { tokenId: row.token_id, rateLimitPerMinute: row.rate_limit_per_minute, user: toAuthUser(row) };
+  }
+
+  private async touch(tokenId: string): Promise<void> {
+    const now = Date.now();
+    if ((this.lastTouched.get(tokenId) ?? 0) > now - 60_000) return;
+    if (this.lastTouched.size > 10_000) this.lastTouched.clear();
+    this.lastTouched.set(tokenId, now);
+    await this.db.query(`UPDATE api_tokens SET last_used_at = now() WHERE id = $1`, [tokenId]);
+  }
+}

@@ -1,0 +1,26 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  segment: string;
+  quotaBytes: number;
+  usedBytes: number;
+}
+
+export interface AuthContext {
+  user: AuthUser;
+  source: 'token' | 'session';
+  tokenId: string | null;
+  sessionId: string | null;
+}
+
+export type AuthenticatedRequest = FastifyRequest & { auth?: AuthContext };
+
+/** The caller established by BearerAuthGuard or SessionAuthGuard. */
+export const CurrentAuth = createParamDecorator((_: unknown, context: ExecutionContext): AuthContext => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (!request.auth) throw new Error('CurrentAuth used on a route without an auth guard');
+  return request.auth;
+});

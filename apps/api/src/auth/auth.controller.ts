@@ -1,0 +1,84 @@
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { clientKeyOf } from '../common/client-address.js';
+import { AccountsService } from './accounts.service.js';
+import { CurrentAuth, type AuthContext, type AuthenticatedRequest, type AuthUser } from './auth-context.js';
+import { CredentialsDto, OkDto, SessionResponseDto, UpdateAccountDto } from './dto/auth.dto.js';
+import { SessionAuthGuard, assertSameOrigin } from './session-auth.guard.js';
+import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
+
+@ApiTags('console')
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  @Post('auth/register')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SessionResponseDto, description: 'account created and signed in' })
+  @ApiErrors(400, 403, 409)
+  async register(@Body() body: CredentialsDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    assertSameOrigin(request, this.runtime);
+    const user = await this.accounts.register(body.email, body.password);
+    await this.startSession(user, reply);
+    return { user };
+  }
+
+  @Post('auth/login')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SessionResponseDto })
+  @ApiErrors(400, 401, 429)
+  async login(@Body() body: CredentialsDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    assertSameOrigin(request, this.runtime);
+    const user = await this.accounts.login(body.email, body.password, clientKeyOf(request));
+    await this.startSession(user, reply);
+    return { user };
+  }
+
+  @Post('auth/logout')
+  @HttpCode(200)
+  @UseGuards(SessionAuthGuard)
+  @ApiCookieAuth()
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(401)
+  async logout(@CurrentAuth() auth: AuthContext, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.sessions.destroy(auth.sessionId!);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
+  }
+
+  @Get('auth/session')
+  @UseGuards(SessionAuthGuard)
+  @ApiCookieAuth()
+  @ApiOkResponse({ type: SessionResponseDto })
+  @ApiErrors(401, 403)
+  session(@CurrentAuth() auth: AuthContext) {
+    return { user: auth.user };
+  }
+
+  @Patch('console/account')
+  @UseGuards(SessionAuthGuard)
+  @ApiCookieAuth()
+  @ApiOkResponse({ type: SessionResponseDto, description: 'owner segment changed' })
+  @ApiErrors(400, 401, 409)
+  async updateAccount(@CurrentAuth() auth: AuthContext, @Body() body: UpdateAccountDto) {
+    return { user: await this.accounts.changeSegment(auth.user.id, body.segment) };
+  }
+
+  private async startSession(user: AuthUser, reply: FastifyReply): Promise<void> {
+    const session = await this.sessions.create(user.id);
+    reply.setCookie(SESSION_COOKIE, session.cookieValue, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: this.runtime.env.PUBLIC_URL.startsWith('https:'),
+      expires: session.expiresAt,
+    });
+  }
+}

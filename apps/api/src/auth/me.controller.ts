@@ -1,0 +1,21 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { V1_PATHS } from '../common/v1-paths.js';
+import { CurrentAuth, type AuthContext } from './auth-context.js';
+import { BearerAuthGuard } from './bearer-auth.guard.js';
+import { MeDto } from './dto/auth.dto.js';
+
+@ApiTags('account')
+@ApiBearerAuth()
+@UseGuards(BearerAuthGuard)
+@Controller(V1_PATHS)
+export class MeController {
+  @Get('me')
+  @ApiOkResponse({ type: MeDto })
+  @ApiErrors(401, 429)
+  me(@CurrentAuth() auth: AuthContext): MeDto {
+    const { id, email, quotaBytes, usedBytes } = auth.user;
+    return { user: { id, email, quotaBytes, usedBytes }, auth: { source: 'token', tokenId: auth.tokenId! } };
+  }
+}

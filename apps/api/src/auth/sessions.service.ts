@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from './auth-context.js';
+import { USER_COLUMNS, toAuthUser } from './users.repository.js';
+import { randomToken, sha256Hex } from './secrets.js';
+
+export const SESSION_COOKIE = 'sharedown_session';
+export const SESSION_DAYS = 30;
+
+/** Console sessions: a random cookie value, kept in PostgreSQL only as its digest. */
+@Injectable()
+export class SessionsService {
+  constructor(private readonly db: DataSource) {}
+
+  async create(userId: string): Promise<{ id: string; cookieValue: string; expiresAt: Date }> {
+    const cookieValue = randomToken(32);
+    const rows: Array<{ id: string; expires_at: Date }> = await this.db.query(
+      `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))
+       RETURNING id, expires_at`,
+      [sha256Hex(cookieValue), userId, SESSION_DAYS],
+    );
+    return { id: rows[0]!.id, cookieValue, expiresAt: rows[0]!.expires_at };
+  }
+
+  async resolve(cookieValue: string | undefined): Promise<{ sessionId: string; user: AuthUser } | null> {
+    if (!cookieValue || cookieValue.length > 100) return null;
+    const rows: Array<Parameters<typeof toAuthUser>[0] & { session_id: string }> = await this.db.query(
+      `SELECT s.id AS session_id, ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [sha256Hex(cookieValue)],
+    );
+    return rows[0] ? { sessionId: rows[0].session_id, user: toAuthUser(rows[0]) } : null;
+  }
+
+  async destroy(sessionId: string): Promise<void> {
+    await this.db.query(`DELETE FROM sessions WHERE id = $1`, [sessionId]);
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthUser } from './auth-context.js';
+
+interface UserRow {
+  id: string;
+  email: string;
+  segment: string;
+  quota_bytes: string;
+  used_bytes: string;
+}
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return {
+    id: row.id,
+    email: row.email,
+    segment: row.segment,
+    quotaBytes: Number(row.quota_bytes),
+    usedBytes: Number(row.used_bytes),
+  };
+}
+
+export const USER_COLUMNS = 'u.id, u.email, u.segment, u.quota_bytes, u.used_bytes';
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async findById(id: string, manager: EntityManager = this.db.manager): Promise<AuthUser | null> {
+    const rows: UserRow[] = await manager.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+    return rows[0] ? toAuthUser(rows[0]) : null;
+  }
+
+  async findCredentials(email: string): Promise<(AuthUser & { passwordHash: string }) | null> {
+    const rows: Array<UserRow & { password_hash: string }> = await this.db.query(
+      `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE lower(u.email) = lower($1)`,
+      [email],
+    );
+    return rows[0] ? { ...toAuthUser(rows[0]), passwordHash: rows[0].password_hash } : null;
+  }
+
+  async segmentTaken(segment: string, exceptUserId?: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM users WHERE lower(segment) = lower($1) AND id IS DISTINCT FROM $2`, [
+      segment,
+      exceptUserId ?? null,
+    ]);
+    return rows.length > 0;
+  }
+
+  /** Inserts the user; returns null when the e-mail or segment is already taken. */
+  async insert(email: string, segment: string, passwordHash: string, quotaBytes: number): Promise<AuthUser | null> {
+    const rows: UserRow[] = await this.db.query(
+      `INSERT INTO users AS u (email, segment, password_hash, quota_bytes) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
+      [email, segment, passwordHash, quotaBytes],
+    );
+    return rows[0] ? toAuthUser(rows[0]) : null;
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email]);
+    return rows.length > 0;
+  }
+
+  /** Returns false when another user holds the segment. */
+  async updateSegment(userId: string, segment: string): Promise<boolean> {
+    try {
+      await this.db.query(`UPDATE users SET segment = $2 WHERE id = $1`, [userId, segment]);
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return false;
+      throw error;
+    }
+  }
+}

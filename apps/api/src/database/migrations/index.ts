@@ -1,0 +1,4 @@
+import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
+
+/** Every committed migration, in order. The schema changes only through these. */
+export const migrations = [InitialSchema1763700000000];

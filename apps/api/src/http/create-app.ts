@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { type LogLevel, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { AppModule } from '../app.module.js';
+import { AppError } from '../common/app-error.js';
+import { ErrorEnvelopeFilter } from '../common/error-envelope.filter.js';
+import type { Runtime } from '../common/runtime.js';
+import { registerCors } from './cors.js';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+// Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
+const JSON_BODY_LIMIT = 8 * 1024 * 1024;
+
+export function logLevels(level: Runtime['env']['LOG_LEVEL']): LogLevel[] | false {
+  const order: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+  const cut = { silent: 0, fatal: 1, error: 2, warn: 3, info: 4, debug: 5, trace: 6 }[level];
+  return cut === 0 ? false : order.slice(0, cut);
+}
+
+function firstMessage(errors: ValidationError[], parent = ''): string {
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    if (error.constraints) {
+      const messages = Object.values(error.constraints);
+      const whitelist = error.constraints['whitelistValidation'];
+      if (whitelist) return `不允许的字段：${path}`;
+      return messages[0] ?? `${path} 无效`;
+    }
+    if (error.children?.length) return firstMessage(error.children, path);
+  }
+  return '请求参数无效';
+}
+
+export const validationPipe = new ValidationPipe({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  transform: false,
+  validationError: { target: false, value: false },
+  exceptionFactory: (errors) => AppError.validation(firstMessage(errors)),
+});
+
+/** The Nest application with everything the HTTP surface needs, not yet listening. */
+export async function createApp(runtime: Runtime, options: { preview?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: JSON_BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
+    logger: logLevels(runtime.env.LOG_LEVEL),
+    preview: options.preview,
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerCors(fastify);
+  await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
+  await app.register(fastifyMultipart as never, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+  } as never);
+  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  app.useGlobalPipes(validationPipe);
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,6 @@
+/** Background queues of the service. */
+export const QueueName = {
+  scan: 'scan',
+  webhooks: 'webhooks',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -1,0 +1,76 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import type { QueueName } from './queue-names.js';
+
+/**
+ * Builds BullMQ queues and workers on the configured backend: Redis when REDIS_URL is
+ * set, otherwise BullMQ's PostgreSQL backend in the service's own database. Closing
+ * the service drains in-flight jobs before the connections go.
+ */
+@Injectable()
+export class QueueService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Queue');
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly workers: Worker[] = [];
+  private redis?: Redis;
+
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  get backend(): 'redis' | 'postgres' {
+    return this.runtime.env.REDIS_URL ? 'redis' : 'postgres';
+  }
+
+  private redisConnection(): Redis {
+    // BullMQ requires maxRetriesPerRequest null on connections used by workers.
+    this.redis ??= new Redis(this.runtime.env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
+    return this.redis;
+  }
+
+  private postgresConnection() {
+    return { connectionString: this.runtime.databaseUrl, migrate: true, schema: 'bullmq', max: 5 };
+  }
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue =
+        this.backend === 'redis'
+          ? new Queue(name, { connection: this.redisConnection() })
+          : new Queue(name, { connection: this.postgresConnection() } as never, createPostgresBackend as never);
+      queue.on('error', (error: Error) => this.logger.warn(`queue ${name}: ${error.message}`));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  worker<T>(name: QueueName, processor: Processor<T>, options: Partial<WorkerOptions> = {}): Worker<T> {
+    const base = { concurrency: 4, ...options };
+    const worker =
+      this.backend === 'redis'
+        ? new Worker<T>(name, processor, { ...base, connection: this.redisConnection() })
+        : new Worker<T>(name, processor, { ...base, connection: this.postgresConnection() } as never, createPostgresBackend as never);
+    worker.on('error', (error: Error) => this.logger.warn(`worker ${name}: ${error.message}`));
+    this.workers.push(worker as Worker);
+    return worker;
+  }
+
+  /** True when the queue backend answers within two seconds. */
+  async reachable(): Promise<boolean> {
+    const probe = this.queue('scan' as QueueName);
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
+    const check = probe.getJobCounts('waiting').then(
+      () => true,
+      () => false,
+    );
+    return Promise.race([check, timeout]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // Workers first: close() waits for the jobs they are running to finish.
+    await Promise.allSettled(this.workers.map((worker) => worker.close()));
+    await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
+    if (this.redis) await this.redis.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RateLimiter, retryAfter, type RateDecision } from './rate-limiter.js';
+
+/**
+ * Buckets in PostgreSQL. One INSERT … ON CONFLICT DO UPDATE per call: the row lock
+ * serializes concurrent callers, so N parallel requests on a bucket of N admit exactly N.
+ */
+@Injectable()
+export class PostgresRateLimiter extends RateLimiter {
+  constructor(private readonly db: DataSource) {
+    super();
+  }
+
+  async consume(key: string, capacity: number, windowSeconds = 60): Promise<RateDecision> {
+    const rows: Array<{ tokens: number; last_allowed: boolean }> = await this.db.query(
+      `WITH refill AS (SELECT $2::double precision AS capacity, $2::double precision / $3::double precision AS per_second)
+       INSERT INTO rate_buckets AS b (key, tokens, last_allowed, updated_at)
+       SELECT $1, capacity - 1, capacity >= 1, clock_timestamp() FROM refill
+       ON CONFLICT (key) DO UPDATE SET
+         tokens = (SELECT CASE WHEN level >= 1 THEN level - 1 ELSE level END FROM (
+                     SELECT least(r.capacity, b.tokens + extract(epoch FROM clock_timestamp() - b.updated_at) * r.per_second) AS level
+                     FROM refill r) l),
+         last_allowed = (SELECT least(r.capacity, b.tokens + extract(epoch FROM clock_timestamp() - b.updated_at) * r.per_second) >= 1 FROM refill r),
+         updated_at = clock_timestamp()
+       RETURNING tokens, last_allowed`,
+      [key, capacity, windowSeconds],
+    );
+    const { tokens, last_allowed: allowed } = rows[0]!;
+    return {
+      allowed,
+      remaining: Math.max(0, Math.floor(tokens)),
+      retryAfterSeconds: allowed ? 0 : retryAfter(tokens, capacity, windowSeconds),
+    };
+  }
+
+  async peek(key: string, capacity: number, windowSeconds = 60): Promise<number> {
+    const rows: Array<{ level: number }> = await this.db.query(
+      `SELECT least($2::double precision, tokens + extract(epoch FROM clock_timestamp() - updated_at) * $2::double precision / $3::double precision) AS level
+       FROM rate_buckets WHERE key = $1`,
+      [key, capacity, windowSeconds],
+    );
+    return rows.length ? Math.floor(rows[0]!.level) : capacity;
+  }
+}

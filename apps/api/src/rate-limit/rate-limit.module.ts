@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { PostgresRateLimiter } from './postgres-rate-limiter.js';
+import { RateLimiter } from './rate-limiter.js';
+import { RedisRateLimiter } from './redis-rate-limiter.js';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: RateLimiter,
+      inject: [RUNTIME, DataSource],
+      useFactory: (runtime: Runtime, db: DataSource): RateLimiter =>
+        runtime.env.REDIS_URL ? new RedisRateLimiter(runtime.env.REDIS_URL) : new PostgresRateLimiter(db),
+    },
+  ],
+  exports: [RateLimiter],
+})
+export class RateLimitModule {}

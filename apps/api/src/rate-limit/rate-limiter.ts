@@ -1,0 +1,23 @@
+/** The outcome of taking one token from a bucket. */
+export interface RateDecision {
+  allowed: boolean;
+  /** Whole tokens left after this call. */
+  remaining: number;
+  /** Seconds until one token is available again (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * A token bucket per key: `capacity` tokens, refilled continuously at
+ * `capacity` per `windowSeconds`. Implementations must be atomic across processes.
+ */
+export abstract class RateLimiter {
+  abstract consume(key: string, capacity: number, windowSeconds?: number): Promise<RateDecision>;
+  /** Whole tokens available now, without taking one. */
+  abstract peek(key: string, capacity: number, windowSeconds?: number): Promise<number>;
+}
+
+export function retryAfter(tokens: number, capacity: number, windowSeconds: number): number {
+  if (tokens >= 1) return 0;
+  return Math.max(1, Math.ceil(((1 - tokens) * windowSeconds) / capacity));
+}

@@ -1,0 +1,60 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { RateLimiter, retryAfter, type RateDecision } from './rate-limiter.js';
+
+// Runs atomically inside Redis, so every api process shares one exact bucket per key.
+const CONSUME = `
+local capacity = tonumber(ARGV[1])
+local per_ms = capacity / (tonumber(ARGV[2]) * 1000)
+local take = tonumber(ARGV[3])
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1])
+local at = tonumber(state[2])
+if tokens == nil then tokens = capacity; at = now end
+local level = math.min(capacity, tokens + (now - at) * per_ms)
+local allowed = 0
+if take == 1 and level >= 1 then level = level - 1; allowed = 1 end
+if take == 1 then
+  redis.call('HSET', KEYS[1], 'tokens', tostring(level), 'at', now)
+  redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) * 1000 * 2))
+end
+return {allowed, tostring(level)}
+`;
+
+@Injectable()
+export class RedisRateLimiter extends RateLimiter implements OnApplicationShutdown {
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    super();
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    this.redis.on('error', () => undefined);
+    this.redis.defineCommand('sharedownBucket', { numberOfKeys: 1, lua: CONSUME });
+  }
+
+  private async run(key: string, capacity: number, windowSeconds: number, take: 0 | 1): Promise<[number, number]> {
+    const command = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, string]>>)['sharedownBucket']!;
+    const [allowed, level] = await command.call(this.redis, `sharedown:bucket:${key}`, capacity, windowSeconds, take);
+    return [allowed, Number(level)];
+  }
+
+  async consume(key: string, capacity: number, windowSeconds = 60): Promise<RateDecision> {
+    const [allowed, tokens] = await this.run(key, capacity, windowSeconds, 1);
+    return {
+      allowed: allowed === 1,
+      remaining: Math.max(0, Math.floor(tokens)),
+      retryAfterSeconds: allowed === 1 ? 0 : retryAfter(tokens, capacity, windowSeconds),
+    };
+  }
+
+  async peek(key: string, capacity: number, windowSeconds = 60): Promise<number> {
+    const [, tokens] = await this.run(key, capacity, windowSeconds, 0);
+    return Math.floor(tokens);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
