@@ -1,4 +1,4 @@
-import { chmod, chown, mkdir, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
@@ -80,6 +80,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   const found = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'sharedown'`);
   if (found.rowCount === 0) await client.query('CREATE DATABASE sharedown');
   await client.end();
+  // Where operators (and the test harness) find the embedded database while it runs.
+  await writeFile(join(dataDir, 'embedded-postgres.json'), `${JSON.stringify({ port, database: 'sharedown', user: 'sharedown' })}\n`);
   logger.log(`embedded PostgreSQL ready on 127.0.0.1:${port} (data in ${databaseDir})`);
   return {
     url: `postgres://sharedown:${password}@127.0.0.1:${port}/sharedown`,

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// One entry point for the README's commands on a fresh clone with only Node.js and npm:
+// it installs the workspace with pnpm (fetched through npx when absent), builds, then
+// starts the service, runs the tests, or runs the benchmarks.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '12.21.0';
+const command = process.argv[2] ?? 'start';
+
+function pnpmCommand() {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+}
+
+function run(argv, env = process.env) {
+  const [bin, ...args] = argv;
+  const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const pnpm = pnpmCommand();
+const marker = join(root, 'node_modules', '.modules.yaml');
+const lockfile = join(root, 'pnpm-lock.yaml');
+if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lockfile).mtimeMs) {
+  run([...pnpm, 'install', '--frozen-lockfile']);
+}
+run([...pnpm, 'run', 'build']);
+
+if (command === 'start') {
+  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else if (command === 'test') {
+  run([...pnpm, '--filter', '@sharedown/test', 'run', 'test']);
+} else if (command === 'bench') {
+  run([...pnpm, '--filter', '@sharedown/bench', 'run', 'bench']);
+} else {
+  console.error(`unknown command ${command}: use start, test or bench`);
+  process.exit(2);
+}

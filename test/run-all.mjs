@@ -1,0 +1,32 @@
+// The whole suite: unit tests, then the e2e suite on the embedded default (embedded
+// PostgreSQL, PostgreSQL-backed queue), then again on the machine's PostgreSQL and Redis
+// when they answer (as on CI and the development machines).
+import { spawnSync } from 'node:child_process';
+import { Socket } from 'node:net';
+
+function reachable(port) {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.connect(port, '127.0.0.1');
+  });
+}
+
+function vitest(args, env) {
+  console.log(`\n=== vitest ${args.join(' ')} (${env.SHAREDOWN_TEST_BACKEND}) ===`);
+  const result = spawnSync('npx', ['vitest', 'run', ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+let failed = 0;
+failed += vitest(['--project', 'unit'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
+failed += vitest(['--project', 'e2e'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
+if ((await reachable(5432)) && (await reachable(6379))) {
+  failed += vitest(['--project', 'e2e'], { SHAREDOWN_TEST_BACKEND: 'services' }) ? 1 : 0;
+} else {
+  console.log('PostgreSQL or Redis is not reachable on 127.0.0.1: skipped the services run of the e2e suite');
+}
+process.exit(failed ? 1 : 0);
