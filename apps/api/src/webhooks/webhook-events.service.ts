@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { QueueName } from '../queue/queue-names.js';
+import { QueueService } from '../queue/queue.service.js';
+import { deliveryJobId, type EmittedWebhookEvent, type WebhookDeliveryJob } from './webhook-event.js';
+import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
+
+/** Job options of every delivery: one attempt only, the spec forbids automatic retries. */
+export const DELIVERY_JOB_OPTIONS = {
+  attempts: 1,
+  removeOnComplete: { count: 1000 },
+  removeOnFail: { count: 1000 },
+} as const;
+
+/** Turns share events into queued webhook deliveries, off the request path. */
+@Injectable()
+export class WebhookEventsService {
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    private readonly subscriptions: WebhookSubscriptionCache,
+    private readonly queues: QueueService,
+  ) {}
+
+  /**
+   * Enqueues one event for every active webhook of `userId` subscribed to it; resolves after the enqueue.
+   * Does no queue write when there is none. Delivery is best-effort, so a failing queue is logged and
+   * never breaks the caller's request.
+   */
+  async emit(userId: string, event: 'share_visited' | 'share_reported', data: Record<string, unknown>): Promise<void> {
+    try {
+      const targets = (await this.subscriptions.get(userId)).filter((s) => s.events.includes(event));
+      if (targets.length === 0) return;
+      await this.queues.queue(QueueName.webhooks).addBulk(this.jobs(targets.map((t) => t.webhookId), event, data));
+    } catch (error) {
+      this.logger.warn(`could not queue ${event} for user ${userId}: ${(error as Error).message}`);
+    }
+  }
+
+  private jobs(webhookIds: string[], event: EmittedWebhookEvent, data: Record<string, unknown>) {
+    const eventId = randomUUID();
+    const timestamp = new Date().toISOString();
+    return webhookIds.map((webhookId) => {
+      const job: WebhookDeliveryJob = { webhookId, eventId, deliveryId: randomUUID(), event, timestamp, data };
+      return { name: event, data: job, opts: { ...DELIVERY_JOB_OPTIONS, jobId: deliveryJobId(eventId, webhookId) } };
+    });
+  }
+}
