@@ -4,7 +4,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { InvalidEnvironmentError, loadEnv, type Env } from './config/env.js';
 import { loadSessionSecret } from './config/session-secret.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
-import { createApp } from './http/create-app.js';
+import { createApp, logLevels } from './http/create-app.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
 async function bootstrap(): Promise<void> {
@@ -18,6 +18,8 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  const levels = logLevels(env.LOG_LEVEL);
+  Logger.overrideLogger(levels === false ? [] : levels);
   const logger = new Logger('Sharedown');
   let embedded: EmbeddedDatabase | undefined;
   if (!env.DATABASE_URL) embedded = await startEmbeddedPostgres(env.DATA_DIR);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppError } from '../common/app-error.js';
+import { rows } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
 import { USER_COLUMNS, toAuthUser } from './users.repository.js';
 import { equalHex, sha256Hex } from './secrets.js';
@@ -96,13 +97,14 @@ export class ApiTokensService {
   }
 
   async revoke(userId: string, tokenId: string): Promise<ApiTokenView> {
-    const rows: TokenRow[] = await this.db.query(
+    const updated = await rows<TokenRow>(
+      this.db,
       `UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id::text = $2 AND user_id = $1
        RETURNING id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at`,
       [userId, tokenId],
     );
-    if (!rows[0]) throw AppError.notFound('令牌不存在');
-    return toView(rows[0]);
+    if (!updated[0]) throw AppError.notFound('令牌不存在');
+    return toView(updated[0]);
   }
 
   /** Resolves a presented plaintext token; null when malformed, unknown or revoked. */

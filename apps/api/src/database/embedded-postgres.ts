@@ -56,6 +56,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   });
   const initialised = await exists(join(databaseDir, 'PG_VERSION'));
   await mkdir(resolve(dataDir), { recursive: true });
+  // As root, the `postgres` user must be able to reach its data directory (mkdtemp makes 0700 folders).
+  if (isRoot) await chmod(resolve(dataDir), 0o755);
   if (!initialised) {
     if (isRoot) {
       await mkdir(databaseDir, { recursive: true });
@@ -63,8 +65,6 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     await server.initialise();
   }
   if (isRoot) {
-    // The `postgres` user must be able to reach its data directory (mkdtemp makes 0700 folders).
-    await chmod(resolve(dataDir), 0o755);
     // The data directory must stay owned by `postgres`, also after a restore or copy by root.
     const { uid, gid } = await import('node:child_process').then(({ execFileSync }) => ({
       uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),

@@ -4,9 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyFormBody from '@fastify/formbody';
 import { AppModule } from '../app.module.js';
 import { AppError } from '../common/app-error.js';
-import { ErrorEnvelopeFilter } from '../common/error-envelope.filter.js';
+import { ErrorEnvelopeFilter, sendEnvelope, toEnvelope } from '../common/error-envelope.filter.js';
+import { registerJsonParser } from './json-body.js';
 import type { Runtime } from '../common/runtime.js';
 import { registerCors } from './cors.js';
 
@@ -55,12 +57,18 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
     logger: logLevels(runtime.env.LOG_LEVEL),
     preview: options.preview,
     abortOnError: false,
+    // Our own JSON parser (json-body.ts) and form parser replace Nest's defaults.
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
   registerCors(fastify);
+  registerJsonParser(fastify);
+  // Errors Fastify raises before Nest routing (body parsing, limits) get the same envelope.
+  fastify.setErrorHandler((error, _request, reply) => sendEnvelope(reply, toEnvelope(error)));
+  await app.register(fastifyFormBody as never, { bodyLimit: 64 * 1024 } as never);
   await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
   await app.register(fastifyMultipart as never, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
