@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
+import { SessionAuthGuard } from '../auth/session-auth.guard.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import {
+  CreateWebhookDto,
+  CreatedWebhookDto,
+  UpdateWebhookDto,
+  WebhookDeliveryListDto,
+  WebhookListDto,
+  WebhookResponseDto,
+} from './dto/webhook.dto.js';
+import { WebhooksService } from './webhooks.service.js';
+
+@ApiTags('console')
+@ApiCookieAuth()
+@UseGuards(SessionAuthGuard)
+@Controller('api/webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Get()
+  @ApiOkResponse({ type: WebhookListDto })
+  @ApiErrors(401, 403)
+  async list(@CurrentAuth() auth: AuthContext) {
+    return { webhooks: await this.webhooks.list(auth.user.id) };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: CreatedWebhookDto, description: 'the secret is returned only here' })
+  @ApiErrors(400, 401, 403, 409)
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateWebhookDto) {
+    return this.webhooks.create(auth.user.id, body);
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: WebhookResponseDto, description: 'the webhook, paused or resumed' })
+  @ApiErrors(400, 401, 403, 404, 409)
+  async update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
+    return { webhook: await this.webhooks.setActive(auth.user.id, id, body.active) };
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ type: WebhookResponseDto, description: 'the deleted webhook' })
+  @ApiErrors(401, 403, 404)
+  async delete(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return { webhook: await this.webhooks.delete(auth.user.id, id) };
+  }
+
+  @Get(':id/deliveries')
+  @ApiOkResponse({ type: WebhookDeliveryListDto })
+  @ApiErrors(401, 403, 404)
+  async deliveries(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return { deliveries: await this.webhooks.deliveriesOf(auth.user.id, id) };
+  }
+}

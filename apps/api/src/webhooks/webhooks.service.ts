@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, ErrorCode } from '../common/app-error.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { WebhookDeliveriesRepository, type DeliveryView } from './webhook-deliveries.repository.js';
+import { WEBHOOK_EVENTS, type WebhookEventName } from './webhook-event.js';
+import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
+import { WebhookTargetError, bareHost, parseWebhookUrl, resolvePublicAddresses } from './webhook-target.js';
+import { WebhooksRepository, type WebhookView } from './webhooks.repository.js';
+
+export const MAX_ACTIVE_WEBHOOKS = 10;
+const CREATION_DNS_TIMEOUT_MS = 3_000;
+
+/** `whsec_` and 32 random bytes: 256 bits. */
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+function assertBelowActiveLimit(activeCount: number): void {
+  if (activeCount >= MAX_ACTIVE_WEBHOOKS) {
+    throw new AppError(ErrorCode.CONFLICT, `每个用户最多 ${MAX_ACTIVE_WEBHOOKS} 个启用的 webhook，请先删除或暂停一个`);
+  }
+}
+
+/** Console management of a user's webhooks. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly subscriptions: WebhookSubscriptionCache,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  list(userId: string): Promise<WebhookView[]> {
+    return this.webhooks.list(userId);
+  }
+
+  async create(userId: string, input: { url: string; events: string[] }): Promise<{ webhook: WebhookView; secret: string }> {
+    const events = this.validEvents(input.events);
+    await this.assertAllowedTarget(input.url);
+    const secret = newSecret();
+    const webhook = await this.webhooks.createActive(userId, { url: input.url, events, secret }, assertBelowActiveLimit);
+    this.subscriptions.invalidate(userId);
+    return { webhook, secret };
+  }
+
+  async setActive(userId: string, id: string, active: boolean): Promise<WebhookView> {
+    const webhook = await this.webhooks.setActive(userId, id, active, assertBelowActiveLimit);
+    if (!webhook) throw AppError.notFound('webhook 不存在');
+    this.subscriptions.invalidate(userId);
+    return webhook;
+  }
+
+  async delete(userId: string, id: string): Promise<WebhookView> {
+    const webhook = await this.webhooks.delete(userId, id);
+    if (!webhook) throw AppError.notFound('webhook 不存在');
+    this.subscriptions.invalidate(userId);
+    return webhook;
+  }
+
+  async deliveriesOf(userId: string, id: string): Promise<DeliveryView[]> {
+    const webhook = await this.webhooks.findOwned(userId, id);
+    if (!webhook) throw AppError.notFound('webhook 不存在');
+    return this.deliveries.latest(webhook.id);
+  }
+
+  private validEvents(events: string[]): WebhookEventName[] {
+    const known = new Set<string>(WEBHOOK_EVENTS);
+    const unknown = events.find((event) => !known.has(event));
+    if (unknown !== undefined) throw AppError.validation(`events 含未知事件：${unknown}（可选：${WEBHOOK_EVENTS.join('、')}）`);
+    if (events.length === 0) throw AppError.validation('events 至少包含一个事件');
+    return WEBHOOK_EVENTS.filter((event) => events.includes(event));
+  }
+
+  /** Form always; the address only when private targets are not allowed. Delivery checks again. */
+  private async assertAllowedTarget(raw: string): Promise<void> {
+    try {
+      const url = parseWebhookUrl(raw);
+      if (this.runtime.env.WEBHOOK_ALLOW_PRIVATE_TARGETS) return;
+      const host = bareHost(url);
+      await withTimeout(resolvePublicAddresses(host), CREATION_DNS_TIMEOUT_MS, () => new WebhookTargetError(`解析 url 的主机名 ${host} 超时`));
+    } catch (error) {
+      if (error instanceof WebhookTargetError) throw AppError.validation(error.message);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') {
+        throw AppError.validation('url 的主机名无法解析');
+      }
+      throw error;
+    }
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
