@@ -22,6 +22,15 @@ function vitest(args, env) {
 }
 
 let failed = 0;
+// The committed OpenAPI document and client must match the code, and the code must lint.
+for (const [name, command] of [
+  ['contract', ['node', '../scripts/contract-check.mjs']],
+  ['lint', ['npx', 'eslint', '..']],
+]) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit' });
+  if (result.status !== 0) failed += 1;
+}
 failed += vitest(['--project', 'unit'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
 failed += vitest(['--project', 'e2e'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
 if ((await reachable(5432)) && (await reachable(6379))) {
