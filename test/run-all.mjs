@@ -32,6 +32,8 @@ for (const [name, command] of [
   if (result.status !== 0) failed += 1;
 }
 failed += vitest(['--project', 'unit'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
+console.log('\n=== console component tests ===');
+failed += spawnSync('npx', ['vitest', 'run', '--passWithNoTests'], { cwd: '../apps/console', stdio: 'inherit' }).status ? 1 : 0;
 failed += vitest(['--project', 'e2e'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
 if ((await reachable(5432)) && (await reachable(6379))) {
   failed += vitest(['--project', 'e2e'], { SHAREDOWN_TEST_BACKEND: 'services' }) ? 1 : 0;
