@@ -28,7 +28,8 @@ describe('webhook management', () => {
   }
 
   async function removeAll(user: TestUser): Promise<void> {
-    for (const id of await webhookIds(user)) await unwrap(user.console.DELETE('/api/webhooks/{id}', { params: { path: { id } } }));
+    for (const id of await webhookIds(user))
+      await unwrap(user.console.DELETE('/api/webhooks/{id}', { params: { path: { id } } }));
   }
 
   describe('authentication', () => {
@@ -53,14 +54,21 @@ describe('webhook management', () => {
     });
 
     it('a bearer token creates nothing', async () => {
-      await raw('POST', '/api/webhooks', { authorization: `Bearer ${alice.token}` }, { url: HOOK_URL, events: ['share_visited'] });
+      await raw(
+        'POST',
+        '/api/webhooks',
+        { authorization: `Bearer ${alice.token}` },
+        { url: HOOK_URL, events: ['share_visited'] },
+      );
       expect(await webhookIds(alice)).toEqual([]);
     });
   });
 
   describe('create and list', () => {
     it('returns exactly the spec fields and a 256-bit secret shown only once', async () => {
-      const created = await alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited', 'share_reported'] } });
+      const created = await alice.console.POST('/api/webhooks', {
+        body: { url: HOOK_URL, events: ['share_visited', 'share_reported'] },
+      });
       expect(created.response.status).toBe(200);
       const { webhook, secret } = created.data!;
       expect(Object.keys(created.data!).sort()).toEqual(['secret', 'webhook']);
@@ -90,7 +98,9 @@ describe('webhook management', () => {
 
     it('accepts the reserved share_expiring_soon event and folds repeated names', async () => {
       const created = await unwrap(
-        alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_expiring_soon', 'share_visited', 'share_visited'] } }),
+        alice.console.POST('/api/webhooks', {
+          body: { url: HOOK_URL, events: ['share_expiring_soon', 'share_visited', 'share_visited'] },
+        }),
       );
       expect(created.webhook.events).toEqual(['share_visited', 'share_expiring_soon']);
       await removeAll(alice);
@@ -118,9 +128,13 @@ describe('webhook management', () => {
     });
 
     it('names the field in the validation message', async () => {
-      const badUrl = await (await raw('POST', '/api/webhooks', { cookie: alice.cookie }, { url: 'ftp://x.example', events: ['share_visited'] })).json();
+      const badUrl = await (
+        await raw('POST', '/api/webhooks', { cookie: alice.cookie }, { url: 'ftp://x.example', events: ['share_visited'] })
+      ).json();
       expect(badUrl.error).toContain('url');
-      const badEvent = await (await raw('POST', '/api/webhooks', { cookie: alice.cookie }, { url: HOOK_URL, events: ['nope'] })).json();
+      const badEvent = await (
+        await raw('POST', '/api/webhooks', { cookie: alice.cookie }, { url: HOOK_URL, events: ['nope'] })
+      ).json();
       expect(badEvent.error).toContain('events');
     });
 
@@ -136,28 +150,42 @@ describe('webhook management', () => {
 
   describe('pause, resume, delete', () => {
     it('pauses and resumes with PATCH {active}', async () => {
-      const { webhook } = await unwrap(alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }));
-      const paused = await alice.console.PATCH('/api/webhooks/{id}', { params: { path: { id: webhook.id } }, body: { active: false } });
+      const { webhook } = await unwrap(
+        alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }),
+      );
+      const paused = await alice.console.PATCH('/api/webhooks/{id}', {
+        params: { path: { id: webhook.id } },
+        body: { active: false },
+      });
       expect(paused.response.status).toBe(200);
       expect(paused.data!.webhook).toEqual({ ...webhook, active: false });
       const listed = await unwrap(alice.console.GET('/api/webhooks'));
       expect(listed.webhooks[0]!.active).toBe(false);
-      const resumed = await unwrap(alice.console.PATCH('/api/webhooks/{id}', { params: { path: { id: webhook.id } }, body: { active: true } }));
+      const resumed = await unwrap(
+        alice.console.PATCH('/api/webhooks/{id}', { params: { path: { id: webhook.id } }, body: { active: true } }),
+      );
       expect(resumed.webhook.active).toBe(true);
       await removeAll(alice);
     });
 
-    it.each([[{}], [{ active: 'false' }], [{ active: false, url: 'http://other.example/' }]])('400 VALIDATION for PATCH body %j', async (body) => {
-      const { webhook } = await unwrap(alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }));
-      const response = await raw('PATCH', `/api/webhooks/${webhook.id}`, { cookie: alice.cookie }, body);
-      expect(response.status).toBe(400);
-      expect((await response.json()).code).toBe('VALIDATION');
-      expect((await unwrap(alice.console.GET('/api/webhooks'))).webhooks).toEqual([webhook]);
-      await removeAll(alice);
-    });
+    it.each([[{}], [{ active: 'false' }], [{ active: false, url: 'http://other.example/' }]])(
+      '400 VALIDATION for PATCH body %j',
+      async (body) => {
+        const { webhook } = await unwrap(
+          alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }),
+        );
+        const response = await raw('PATCH', `/api/webhooks/${webhook.id}`, { cookie: alice.cookie }, body);
+        expect(response.status).toBe(400);
+        expect((await response.json()).code).toBe('VALIDATION');
+        expect((await unwrap(alice.console.GET('/api/webhooks'))).webhooks).toEqual([webhook]);
+        await removeAll(alice);
+      },
+    );
 
     it("404 NOT_FOUND for someone else's webhook, an unknown id and a malformed id", async () => {
-      const { webhook } = await unwrap(alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }));
+      const { webhook } = await unwrap(
+        alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }),
+      );
       for (const id of [webhook.id, '00000000-0000-0000-0000-000000000000', 'not-a-uuid']) {
         for (const [method, path, body] of [
           ['PATCH', `/api/webhooks/${id}`, { active: false }],
@@ -174,7 +202,9 @@ describe('webhook management', () => {
     });
 
     it('deletes a webhook once', async () => {
-      const { webhook } = await unwrap(alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }));
+      const { webhook } = await unwrap(
+        alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }),
+      );
       const deleted = await alice.console.DELETE('/api/webhooks/{id}', { params: { path: { id: webhook.id } } });
       expect(deleted.response.status).toBe(200);
       expect(deleted.data!.webhook).toEqual(webhook);
@@ -188,7 +218,10 @@ describe('webhook management', () => {
     it('refuses the 11th active one with 409 CONFLICT, counting only active ones', async () => {
       const created = [];
       for (let i = 0; i < 10; i++) {
-        created.push((await unwrap(alice.console.POST('/api/webhooks', { body: { url: `${HOOK_URL}/${i}`, events: ['share_visited'] } }))).webhook);
+        created.push(
+          (await unwrap(alice.console.POST('/api/webhooks', { body: { url: `${HOOK_URL}/${i}`, events: ['share_visited'] } })))
+            .webhook,
+        );
       }
       const eleventh = await raw('POST', '/api/webhooks', { cookie: alice.cookie }, { url: HOOK_URL, events: ['share_visited'] });
       expect(eleventh.status).toBe(409);
@@ -196,7 +229,9 @@ describe('webhook management', () => {
       expect(await webhookIds(alice)).toHaveLength(10);
 
       // Another user has a limit of their own.
-      expect((await bob.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } })).response.status).toBe(200);
+      expect(
+        (await bob.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } })).response.status,
+      ).toBe(200);
 
       const paused = created[0]!;
       await unwrap(alice.console.PATCH('/api/webhooks/{id}', { params: { path: { id: paused.id } }, body: { active: false } }));
@@ -210,16 +245,24 @@ describe('webhook management', () => {
       expect(stillPaused.active).toBe(false);
 
       await unwrap(alice.console.DELETE('/api/webhooks/{id}', { params: { path: { id: created[1]!.id } } }));
-      const resumed = await alice.console.PATCH('/api/webhooks/{id}', { params: { path: { id: paused.id } }, body: { active: true } });
+      const resumed = await alice.console.PATCH('/api/webhooks/{id}', {
+        params: { path: { id: paused.id } },
+        body: { active: true },
+      });
       expect(resumed.response.status).toBe(200);
       await removeAll(alice);
       await removeAll(bob);
     });
 
     it('lets only one of several parallel creations take the last slot', async () => {
-      for (let i = 0; i < 9; i++) await unwrap(alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }));
+      for (let i = 0; i < 9; i++)
+        await unwrap(alice.console.POST('/api/webhooks', { body: { url: HOOK_URL, events: ['share_visited'] } }));
       const statuses = await Promise.all(
-        Array.from({ length: 4 }, async () => (await raw('POST', '/api/webhooks', { cookie: alice.cookie }, { url: HOOK_URL, events: ['share_visited'] })).status),
+        Array.from(
+          { length: 4 },
+          async () =>
+            (await raw('POST', '/api/webhooks', { cookie: alice.cookie }, { url: HOOK_URL, events: ['share_visited'] })).status,
+        ),
       );
       expect(statuses.sort()).toEqual([200, 409, 409, 409]);
       expect(await webhookIds(alice)).toHaveLength(10);

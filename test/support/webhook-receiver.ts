@@ -57,7 +57,8 @@ export class WebhookReceiver {
     const deadline = Date.now() + (options.timeoutMs ?? 15_000);
     while (matching().length < count) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`receiver got ${matching().length} of ${count} requests${options.path ? ` at ${options.path}` : ''}`);
+      if (left <= 0)
+        throw new Error(`receiver got ${matching().length} of ${count} requests${options.path ? ` at ${options.path}` : ''}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

@@ -31,7 +31,13 @@ export class WebhookEventsService {
     try {
       const targets = (await this.subscriptions.get(userId)).filter((s) => s.events.includes(event));
       if (targets.length === 0) return;
-      await this.queues.queue(QueueName.webhooks).addBulk(this.jobs(targets.map((t) => t.webhookId), event, data));
+      await this.queues.queue(QueueName.webhooks).addBulk(
+        this.jobs(
+          targets.map((t) => t.webhookId),
+          event,
+          data,
+        ),
+      );
     } catch (error) {
       this.logger.warn(`could not queue ${event} for user ${userId}: ${(error as Error).message}`);
     }

@@ -76,7 +76,12 @@ export class WebhookSender implements OnApplicationShutdown {
       return { status, responseCode, durationMs: elapsed(), responseBody };
     } catch (error) {
       if (controller.signal.aborted || isTimeout(error)) {
-        return { status: 'timeout', responseCode, durationMs: elapsed(), responseBody: `${DELIVERY_TIMEOUT_MS / 1000} 秒内未完成` };
+        return {
+          status: 'timeout',
+          responseCode,
+          durationMs: elapsed(),
+          responseBody: `${DELIVERY_TIMEOUT_MS / 1000} 秒内未完成`,
+        };
       }
       return { status: 'error', responseCode, durationMs: elapsed(), responseBody: describe(error) };
     } finally {
@@ -109,7 +114,10 @@ async function readPrefix(body: AsyncIterable<Buffer> & { destroy(): void }, lim
   }
   const bytes = Buffer.concat(chunks).subarray(0, limit);
   // A cut may split a character; PostgreSQL text also refuses NUL.
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/\uFFFD$/, '').replace(/\u0000/g, '');
+  return new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes)
+    .replace(/\uFFFD$/, '')
+    .replace(/\u0000/g, '');
 }
 
 function isTimeout(error: unknown): boolean {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenTargetError, WebhookTargetError, isForbiddenAddress, parseWebhookUrl, resolvePublicAddresses } from './webhook-target.js';
+import type { LookupAddress } from 'node:dns';
+import {
+  ForbiddenTargetError,
+  WebhookTargetError,
+  isForbiddenAddress,
+  parseWebhookUrl,
+  publicOnlyLookup,
+  resolvePublicAddresses,
+} from './webhook-target.js';
 
 describe(isForbiddenAddress.name, () => {
   it.each([
@@ -37,12 +45,19 @@ describe(isForbiddenAddress.name, () => {
     expect(isForbiddenAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '172.32.0.1', '100.128.0.1', '169.255.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2002:808:808::'])(
-    'allows %s',
-    (address) => {
-      expect(isForbiddenAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '172.32.0.1',
+    '100.128.0.1',
+    '169.255.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '2002:808:808::',
+  ])('allows %s', (address) => {
+    expect(isForbiddenAddress(address)).toBe(false);
+  });
 });
 
 describe(parseWebhookUrl.name, () => {
@@ -84,5 +99,32 @@ describe(resolvePublicAddresses.name, () => {
 
   it('returns a public literal as is', async () => {
     await expect(resolvePublicAddresses('93.184.216.34')).resolves.toEqual([{ address: '93.184.216.34', family: 4 }]);
+  });
+});
+
+describe('publicOnlyLookup', () => {
+  function lookup(host: string, options: { all?: boolean; family?: number }) {
+    return new Promise<{ error: NodeJS.ErrnoException | null; result: string | LookupAddress[] }>((resolve) => {
+      publicOnlyLookup(
+        host,
+        options as never,
+        ((error: NodeJS.ErrnoException | null, result: string | LookupAddress[]) => resolve({ error, result })) as never,
+      );
+    });
+  }
+
+  it('fails the connect for a name that resolves to loopback, with or without `all`', async () => {
+    for (const options of [{ all: true }, { all: false }, { family: 4 }]) {
+      const { error } = await lookup('localhost', options);
+      expect(error).toBeInstanceOf(ForbiddenTargetError);
+    }
+  });
+
+  it('hands the socket only the checked public address', async () => {
+    expect(await lookup('93.184.216.34', { all: true })).toEqual({
+      error: null,
+      result: [{ address: '93.184.216.34', family: 4 }],
+    });
+    expect(await lookup('93.184.216.34', {})).toEqual({ error: null, result: '93.184.216.34' });
   });
 });

@@ -136,7 +136,8 @@ export async function resolvePublicAddresses(host: string): Promise<LookupAddres
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   resolvePublicAddresses(hostname).then(
     (addresses) => {
-      const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+      const wanted =
+        options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
       if (wanted.length === 0) {
         const error = Object.assign(new Error(`no IPv${options.family} address for ${hostname}`), { code: 'ENOTFOUND' });
         callback(error, '', 0);

@@ -81,10 +81,10 @@ export class WebhooksRepository {
   async setActive(userId: string, id: string, active: boolean, checkLimit: ActiveLimitCheck): Promise<WebhookView | null> {
     return this.db.transaction(async (manager) => {
       const activeCount = await this.lockAndCountActive(manager, userId);
-      const current: WebhookRow[] = await manager.query(
-        `SELECT ${COLUMNS} FROM webhooks WHERE id::text = $2 AND user_id = $1`,
-        [userId, id],
-      );
+      const current: WebhookRow[] = await manager.query(`SELECT ${COLUMNS} FROM webhooks WHERE id::text = $2 AND user_id = $1`, [
+        userId,
+        id,
+      ]);
       if (!current[0]) return null;
       if (current[0].active === active) return toView(current[0]);
       if (active) checkLimit(activeCount);
@@ -107,10 +107,9 @@ export class WebhooksRepository {
   /** Serializes webhook changes of one user, so two parallel creations cannot both pass the limit. */
   private async lockAndCountActive(manager: EntityManager, userId: string): Promise<number> {
     await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    const rows: { n: number }[] = await manager.query(
-      'SELECT count(*)::int AS n FROM webhooks WHERE user_id = $1 AND active',
-      [userId],
-    );
+    const rows: { n: number }[] = await manager.query('SELECT count(*)::int AS n FROM webhooks WHERE user_id = $1 AND active', [
+      userId,
+    ]);
     return rows[0]!.n;
   }
 }

@@ -79,7 +79,11 @@ export class WebhooksService {
       const url = parseWebhookUrl(raw);
       if (this.runtime.env.WEBHOOK_ALLOW_PRIVATE_TARGETS) return;
       const host = bareHost(url);
-      await withTimeout(resolvePublicAddresses(host), CREATION_DNS_TIMEOUT_MS, () => new WebhookTargetError(`解析 url 的主机名 ${host} 超时`));
+      await withTimeout(
+        resolvePublicAddresses(host),
+        CREATION_DNS_TIMEOUT_MS,
+        () => new WebhookTargetError(`解析 url 的主机名 ${host} 超时`),
+      );
     } catch (error) {
       if (error instanceof WebhookTargetError) throw AppError.validation(error.message);
       const code = (error as NodeJS.ErrnoException).code;
