@@ -1,0 +1,75 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+
+/** Kills every other connection to the app's database, repeatedly, for `ms` milliseconds. */
+async function terminateBackendsFor(databaseUrl: string, ms: number): Promise<number> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  let killed = 0;
+  const until = Date.now() + ms;
+  try {
+    while (Date.now() < until) {
+      const result = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      killed += result.rowCount ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await admin.end();
+  }
+  return killed;
+}
+
+describe('PostgreSQL connections lost', () => {
+  let app: RunningApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    user = await createUser(app.baseUrl);
+  });
+  afterAll(async () => {
+    if (app?.process.exitCode !== null) console.log(app?.logs());
+    await app?.cleanup();
+  });
+
+  it('answers 500 INTERNAL envelopes while connections die, then recovers without a restart', async () => {
+    const outage = terminateBackendsFor(await app.databaseUrl(), 3000);
+    const statuses: number[] = [];
+    const bodies: string[] = [];
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const batch = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const response = await fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${user.token}` } });
+          return { status: response.status, body: await response.text() };
+        }),
+      );
+      for (const { status, body } of batch) {
+        statuses.push(status);
+        bodies.push(body);
+      }
+    }
+    expect(await outage).toBeGreaterThan(0);
+    for (const [index, status] of statuses.entries()) {
+      expect([200, 500]).toContain(status);
+      if (status === 500) {
+        expect(JSON.parse(bodies[index]!)).toEqual({ error: expect.any(String), code: 'INTERNAL' });
+        expect(bodies[index]).not.toMatch(/terminat|SQL|postgres|at \S+\.js/i);
+      }
+    }
+    expect(app.process.exitCode).toBeNull();
+
+    let recovered = false;
+    for (let attempt = 0; attempt < 50 && !recovered; attempt++) {
+      const me = await fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${user.token}` } });
+      const health = await fetch(`${app.baseUrl}/healthz`);
+      recovered = me.status === 200 && health.status === 200;
+      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(recovered).toBe(true);
+  });
+});
