@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
+import { ConsoleStaticModule } from './console-static/console-static.module.js';
 import { RUNTIME, type Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
@@ -8,7 +9,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Feature modules of the service; each later feature adds itself here. */
-export const featureModules = [AuthModule, WebhooksModule];
+export const featureModules = [AuthModule, WebhooksModule, ConsoleStaticModule];
 
 @Module({})
 export class AppModule {
