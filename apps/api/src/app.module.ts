@@ -6,10 +6,12 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { SharesModule } from './shares/shares.module.js';
+import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Feature modules of the service; each later feature adds itself here. */
-export const featureModules = [AuthModule, WebhooksModule, ConsoleStaticModule];
+export const featureModules = [AuthModule, WebhooksModule, ConsoleStaticModule, SharesModule, ViewerModule];
 
 @Module({})
 export class AppModule {

@@ -1,4 +1,5 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
+import { ShareVisitAdmission1763700000400 } from './1763700000400-share-visit-admission.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
-export const migrations = [InitialSchema1763700000000];
+export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400];

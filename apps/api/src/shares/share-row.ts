@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { ShareDto } from './share.dto.js';
+
+/** 20 random bytes: 160 bits, 27 URL-safe characters. */
+export function randomShareToken(): string {
+  return randomBytes(20).toString('base64url');
+}
+
+/**
+ * Path words the viewer uses under `/s/`. A slug equal to one of them would be unreachable
+ * through the legacy `/s/<token>` form, so such slugs count as taken.
+ */
+export const RESERVED_SLUGS = new Set(['_assets', '_login', '_render', '_report', '_bounce']);
+
+export type FileKind = 'HTML' | 'MARKDOWN' | 'TEXT';
+
+/** The columns every share query selects (`s` = shares, `f` = files, `u` = owner). */
+export const SHARE_COLUMNS = `s.id, s.token, u.segment AS owner_segment, s.file_id, f.name AS file_name, f.kind AS file_kind,
+  s.password_hash IS NOT NULL AS has_password, s.expires_at, s.max_visits, s.per_visitor_max_visits,
+  s.per_login_user_max_visits, s.visit_count, s.unique_visit_count, s.one_time, s.require_login,
+  s.watermark_enabled, s.watermark_text, s.copy_protection_enabled, s.burn_after_read_enabled,
+  s.revoked_at, s.consumed_at, s.created_at`;
+
+export interface ShareRow {
+  id: string;
+  token: string;
+  owner_segment: string;
+  file_id: string;
+  file_name: string;
+  file_kind: FileKind;
+  has_password: boolean;
+  expires_at: Date | null;
+  max_visits: number | null;
+  per_visitor_max_visits: number | null;
+  per_login_user_max_visits: number | null;
+  visit_count: number;
+  unique_visit_count: number;
+  one_time: boolean;
+  require_login: boolean;
+  watermark_enabled: boolean;
+  watermark_text: string | null;
+  copy_protection_enabled: boolean;
+  burn_after_read_enabled: boolean;
+  revoked_at: Date | null;
+  consumed_at: Date | null;
+  created_at: Date;
+}
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+/** The contract's Share: exactly its fields, never the password or its hash. */
+export function toShare(row: ShareRow): ShareDto {
+  return {
+    id: row.id,
+    token: row.token,
+    ownerSegment: row.owner_segment,
+    fileId: row.file_id,
+    fileName: row.file_name,
+    fileKind: row.file_kind,
+    hasPassword: row.has_password,
+    expiresAt: iso(row.expires_at),
+    maxVisits: row.max_visits,
+    perVisitorMaxVisits: row.per_visitor_max_visits,
+    perLoginUserMaxVisits: row.per_login_user_max_visits,
+    visitCount: row.visit_count,
+    uniqueVisitCount: row.unique_visit_count,
+    oneTime: row.one_time,
+    requireLogin: row.require_login,
+    watermarkEnabled: row.watermark_enabled,
+    watermarkText: row.watermark_text,
+    copyProtectionEnabled: row.copy_protection_enabled,
+    burnAfterReadEnabled: row.burn_after_read_enabled,
+    revokedAt: iso(row.revoked_at),
+    consumedAt: iso(row.consumed_at),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function viewPath(ownerSegment: string, token: string): string {
+  return `/s/${encodeURIComponent(ownerSegment)}/${encodeURIComponent(token)}`;
+}

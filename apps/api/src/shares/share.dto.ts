@@ -1,0 +1,169 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+export const MAX_ALLOWLIST_ENTRIES = 1000;
+const FILE_KINDS = ['HTML', 'MARKDOWN', 'TEXT'];
+
+/** `null` is allowed and means "not set"; any other non-integer is refused. */
+function Cap(field: string): PropertyDecorator {
+  const message = `${field} 必须是 1 到 9999 之间的整数或 null`;
+  return (target, key) => {
+    IsOptional()(target, key);
+    IsInt({ message })(target, key);
+    Min(1, { message })(target, key);
+    Max(9999, { message })(target, key);
+  };
+}
+
+/** A boolean flag: may be omitted, but `null` or another type is refused. */
+function Flag(field: string): PropertyDecorator {
+  return (target, key) => {
+    ValidateIf((object: Record<string, unknown>) => object[key as string] !== undefined)(target, key);
+    IsBoolean({ message: `${field} 必须是布尔值` })(target, key);
+  };
+}
+
+/** Link policies of a share; every field optional (the contract's ShareInput). */
+export class ShareInputDto {
+  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: 1, maximum: 3650, description: 'null = never expires' })
+  @IsOptional()
+  @IsInt({ message: 'expiresInDays 必须是 1 到 3650 之间的整数或 null' })
+  @Min(1, { message: 'expiresInDays 必须是 1 到 3650 之间的整数或 null' })
+  @Max(3650, { message: 'expiresInDays 必须是 1 到 3650 之间的整数或 null' })
+  expiresInDays?: number | null;
+
+  @ApiProperty({ required: false, type: 'string', nullable: true, minLength: 4, maxLength: 32, description: 'null = no password' })
+  @IsOptional()
+  @IsString({ message: 'password 必须是字符串或 null' })
+  @Length(4, 32, { message: 'password 长度必须在 4 到 32 个字符之间' })
+  password?: string | null;
+
+  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: 1, maximum: 9999 })
+  @Cap('maxVisits')
+  maxVisits?: number | null;
+
+  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: 1, maximum: 9999, description: 'null = unlimited per visitor' })
+  @Cap('perVisitorMaxVisits')
+  perVisitorMaxVisits?: number | null;
+
+  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: 1, maximum: 9999, description: 'implies requireLogin' })
+  @Cap('perLoginUserMaxVisits')
+  perLoginUserMaxVisits?: number | null;
+
+  @ApiProperty({ required: false, description: 'true forces maxVisits = 1' })
+  @Flag('oneTime')
+  oneTime?: boolean;
+
+  @ApiProperty({ required: false })
+  @Flag('requireLogin')
+  requireLogin?: boolean;
+
+  @ApiProperty({ required: false })
+  @Flag('watermarkEnabled')
+  watermarkEnabled?: boolean;
+
+  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: 80 })
+  @IsOptional()
+  @IsString({ message: 'watermarkText 必须是字符串或 null' })
+  @MaxLength(80, { message: 'watermarkText 最长 80 个字符' })
+  watermarkText?: string | null;
+
+  @ApiProperty({ required: false })
+  @Flag('copyProtectionEnabled')
+  copyProtectionEnabled?: boolean;
+
+  @ApiProperty({ required: false })
+  @Flag('burnAfterReadEnabled')
+  burnAfterReadEnabled?: boolean;
+
+  @ApiProperty({ required: false, type: 'string', nullable: true, pattern: SLUG_PATTERN.source })
+  @IsOptional()
+  @IsString({ message: 'slug 必须是字符串或 null' })
+  @Matches(SLUG_PATTERN, { message: 'slug 必须是 3 到 32 位字母、数字、_ 或 -' })
+  slug?: string | null;
+
+  @ApiProperty({ required: false, description: 'pins the share to one version of the file' })
+  @ValidateIf((object: ShareInputDto) => object.lockedVersionId !== undefined)
+  @IsString({ message: 'lockedVersionId 必须是字符串' })
+  @MaxLength(64, { message: 'lockedVersionId 不是该文件的版本' })
+  lockedVersionId?: string;
+
+  @ApiProperty({ required: false, description: 'only the browser session that opens the link first may access it' })
+  @Flag('oneSession')
+  oneSession?: boolean;
+
+  @ApiProperty({ required: false, type: [String], format: 'email', maxItems: MAX_ALLOWLIST_ENTRIES, description: 'implies requireLogin' })
+  @ValidateIf((object: ShareInputDto) => object.emailAllowlist !== undefined)
+  @IsArray({ message: 'emailAllowlist 必须是电子邮件地址数组' })
+  @ArrayMaxSize(MAX_ALLOWLIST_ENTRIES, { message: `emailAllowlist 最多 ${MAX_ALLOWLIST_ENTRIES} 个地址` })
+  @IsEmail({}, { each: true, message: 'emailAllowlist 中的每一项都必须是有效的电子邮件地址' })
+  @MaxLength(254, { each: true, message: 'emailAllowlist 中的电子邮件地址最长 254 个字符' })
+  emailAllowlist?: string[];
+}
+
+export class CreateShareDto extends ShareInputDto {
+  @ApiProperty({ description: 'the file to share' })
+  @IsString({ message: 'fileId 必须是字符串' })
+  @Length(1, 64, { message: 'fileId 无效' })
+  fileId: string;
+}
+
+export class ListSharesQueryDto {
+  @ApiProperty({ required: false, description: 'only the shares of this file' })
+  @IsOptional()
+  @IsString({ message: 'fileId 必须是字符串' })
+  fileId?: string;
+}
+
+export class ShareDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'the last segment of the view link' }) token: string;
+  @ApiProperty({ required: false, description: "the owner's public URL segment" }) ownerSegment?: string;
+  @ApiProperty({ required: false }) fileId?: string;
+  @ApiProperty({ required: false }) fileName?: string;
+  @ApiProperty({ required: false, enum: FILE_KINDS }) fileKind?: 'HTML' | 'MARKDOWN' | 'TEXT';
+  @ApiProperty() hasPassword: boolean;
+  @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) expiresAt?: string | null;
+  @ApiProperty({ required: false, type: 'integer', nullable: true }) maxVisits?: number | null;
+  @ApiProperty({ required: false, type: 'integer', nullable: true }) perVisitorMaxVisits?: number | null;
+  @ApiProperty({ required: false, type: 'integer', nullable: true }) perLoginUserMaxVisits?: number | null;
+  @ApiProperty({ type: 'integer', description: 'successful renders of the main page' }) visitCount: number;
+  @ApiProperty({ type: 'integer', description: 'distinct visitors with a successful render' }) uniqueVisitCount: number;
+  @ApiProperty() oneTime: boolean;
+  @ApiProperty({ required: false }) requireLogin?: boolean;
+  @ApiProperty({ required: false }) watermarkEnabled?: boolean;
+  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: 80 }) watermarkText?: string | null;
+  @ApiProperty({ required: false }) copyProtectionEnabled?: boolean;
+  @ApiProperty({ required: false }) burnAfterReadEnabled?: boolean;
+  @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) revokedAt?: string | null;
+  @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) consumedAt?: string | null;
+  @ApiProperty({ required: false, type: 'string', format: 'date-time' }) createdAt?: string;
+}
+
+export class CreatedShareDto {
+  @ApiProperty({ type: ShareDto }) share: ShareDto;
+  @ApiProperty({ format: 'uri', description: 'absolute view URL PUBLIC_URL/s/<ownerSegment>/<token>' }) url: string;
+}
+
+export class ShareListDto {
+  @ApiProperty({ type: [ShareDto] }) shares: ShareDto[];
+}
+
+export class ShareEnvelopeDto {
+  @ApiProperty({ type: ShareDto }) share: ShareDto;
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
+import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { V1_PATHS } from '../common/v1-paths.js';
+import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from './share.dto.js';
+import { SharesService } from './shares.service.js';
+
+@ApiTags('shares')
+@ApiBearerAuth()
+@UseGuards(BearerAuthGuard)
+@Controller(V1_PATHS)
+export class SharesController {
+  constructor(private readonly shares: SharesService) {}
+
+  @Post('shares')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CreatedShareDto })
+  @ApiErrors(400, 401, 404, 409, 429)
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateShareDto): Promise<CreatedShareDto> {
+    return this.shares.create(auth.user, body);
+  }
+
+  @Get('shares')
+  @ApiQuery({ name: 'fileId', required: false, type: String })
+  @ApiOkResponse({ type: ShareListDto })
+  @ApiErrors(400, 401, 429)
+  async list(@CurrentAuth() auth: AuthContext, @Query() query: ListSharesQueryDto): Promise<ShareListDto> {
+    return { shares: await this.shares.list(auth.user.id, query.fileId) };
+  }
+
+  @Get('shares/:id')
+  @ApiOkResponse({ type: ShareDto })
+  @ApiErrors(401, 404, 429)
+  get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareDto> {
+    return this.shares.get(auth.user.id, id);
+  }
+
+  @Delete('shares/:id')
+  @ApiOkResponse({ type: ShareEnvelopeDto, description: 'the share, revoked (idempotent)' })
+  @ApiErrors(401, 404, 429)
+  async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareEnvelopeDto> {
+    return { share: await this.shares.revoke(auth.user.id, id) };
+  }
+}

@@ -1,0 +1,35 @@
+/** A cookie the viewer wants set on its answer (always HttpOnly, SameSite=Lax, path /s/ unless given). */
+export interface CookieToSet {
+  name: string;
+  value: string;
+  /** Seconds; omitted = a browser-session cookie. */
+  maxAge?: number;
+  path?: string;
+}
+
+/** What a viewer route answers, independent of the HTTP framework. */
+export interface ViewerAnswer {
+  status: number;
+  body: string;
+  cookies?: CookieToSet[];
+  location?: string;
+  headers?: Record<string, string>;
+  /** Runs after the answer is sent (webhook events). */
+  after?: () => Promise<void>;
+}
+
+/** The parts of an incoming request the viewer looks at. */
+export interface ViewerRequest {
+  method: string;
+  path: string;
+  cookies: Record<string, string | undefined>;
+  userAgent: string | undefined;
+  ip: string;
+  referer: string | undefined;
+  /** Parsed urlencoded form of a POST; empty otherwise. */
+  form: Record<string, string>;
+  /** False when a POST carries an Origin header that is not this service's. */
+  sameOrigin: boolean;
+  /** scheme://host the request was addressed to. */
+  origin: string;
+}

@@ -1,0 +1,128 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { AccountsService } from '../auth/accounts.service.js';
+import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
+import { AppError, ErrorCode } from '../common/app-error.js';
+import { maskedIpPrefix } from '../common/client-address.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { viewPath } from '../shares/share-row.js';
+import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
+import { ShareViewRepository } from './share-view.repository.js';
+import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
+import { ViewerAssets } from './viewer-assets.js';
+import { RENDER_LOGIN_COOKIE, RENDER_LOGIN_SECONDS, ViewerIdentity } from './viewer-identity.js';
+import { reportPage } from './viewer-pages.js';
+import { ViewerService } from './viewer.service.js';
+
+// Reports per client address and hour.
+const REPORTS_PER_HOUR = 10;
+const BOUNCE_TICKET_SECONDS = 60;
+
+/** A return path inside the viewer, never an absolute URL that could send the visitor elsewhere. */
+export function safeNext(next: string | undefined): string {
+  return typeof next === 'string' && /^\/s\/[A-Za-z0-9_\-/%.?=&]*$/.test(next) && !next.includes('//') ? next : '/s/';
+}
+
+/** The viewer's small forms: report a share, sign in, and carry a sign-in to a separate render host. */
+@Injectable()
+export class ViewerFormsService {
+  constructor(
+    private readonly viewer: ViewerService,
+    private readonly repository: ShareViewRepository,
+    private readonly identity: ViewerIdentity,
+    private readonly assets: ViewerAssets,
+    private readonly limiter: RateLimiter,
+    private readonly events: WebhookEventsService,
+    private readonly sessions: SessionsService,
+    private readonly modules: ModuleRef,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async report(request: ViewerRequest, segment: string, token: string): Promise<ViewerAnswer> {
+    const share = await this.viewer.find(segment, token);
+    if (!share) return this.viewer.notFound();
+    const action = `${viewPath(share.ownerSegment, share.token)}/report`;
+    if (request.method !== 'POST') return { status: 200, body: reportPage(this.assets.urls, action, share.fileName, null) };
+    if (!request.sameOrigin) return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+    const reason = (request.form.reason ?? '').trim();
+    if (reason.length < 3 || reason.length > 1000) {
+      return { status: 400, body: reportPage(this.assets.urls, action, share.fileName, '请用 3 到 1000 个字说明原因。') };
+    }
+    const decision = await this.limiter.consume(`share-report:${request.ip}`, REPORTS_PER_HOUR, 3600);
+    if (!decision.allowed) {
+      return {
+        ...this.viewer.message(429, '提交过于频繁', '你提交的举报太多了，请稍后再试。'),
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      };
+    }
+    const reportedAt = await this.repository.report(share.id, reason, maskedIpPrefix(request.ip));
+    const data = { shareId: share.id, token: share.token, fileId: share.fileId, reason, reportedAt: reportedAt.toISOString() };
+    return {
+      ...this.viewer.message(200, '已收到举报', '谢谢，我们已记录你的举报。'),
+      after: () => this.events.emit(share.ownerId, 'share_reported', data),
+    };
+  }
+
+  loginForm(request: ViewerRequest, next: string | undefined): ViewerAnswer {
+    return this.viewer.loginRequired(request, safeNext(next), null, 200);
+  }
+
+  /** The same sign-in as the console (same throttles, same session), as a plain form. */
+  async login(request: ViewerRequest): Promise<ViewerAnswer> {
+    const next = safeNext(request.form.next);
+    if (!request.sameOrigin) return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+    const email = (request.form.email ?? '').trim();
+    const password = request.form.password ?? '';
+    if (!email || !password || email.length > 254 || password.length > 128) {
+      return this.viewer.loginRequired(request, next, '请输入电子邮件和密码。', 400);
+    }
+    try {
+      const accounts = this.modules.get(AccountsService, { strict: false });
+      const user = await accounts.login(email, password, request.ip);
+      const session = await this.sessions.create(user.id);
+      return {
+        status: 303,
+        body: '',
+        location: next,
+        cookies: [{ name: SESSION_COOKIE, value: session.cookieValue, maxAge: SESSION_DAYS * 24 * 3600, path: '/' }],
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
+        return { ...this.viewer.message(429, '尝试次数过多', error.message), headers: error.headers };
+      }
+      if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
+        return this.viewer.loginRequired(request, next, '电子邮件或密码错误。', 401);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * On PUBLIC_URL: turns the console session into a one-minute ticket for the render host, which
+   * cannot see the console's cookie when RENDER_URL is a different host.
+   */
+  async bounce(request: ViewerRequest, next: string | undefined): Promise<ViewerAnswer> {
+    const path = safeNext(next);
+    const user = await this.identity.user(request);
+    if (!user) {
+      const back = `/s/_bounce?next=${encodeURIComponent(path)}`;
+      return { status: 303, body: '', location: `/s/_login?next=${encodeURIComponent(back)}` };
+    }
+    const ticket = this.identity.logins.seal({ u: user.id, n: path }, BOUNCE_TICKET_SECONDS);
+    return { status: 303, body: '', location: `${this.runtime.env.RENDER_URL}/s/_bounce/return?ticket=${encodeURIComponent(ticket)}` };
+  }
+
+  /** On the render host: trades the ticket for a sign-in cookie there and continues to the link. */
+  bounceReturn(ticket: string | undefined): ViewerAnswer {
+    const payload = this.identity.logins.open<{ u?: unknown; n?: unknown }>(ticket);
+    if (!payload || typeof payload.u !== 'string') return this.viewer.message(400, '登录已过期', '登录凭据已失效，请重新打开链接。');
+    const value = this.identity.logins.seal({ u: payload.u }, RENDER_LOGIN_SECONDS);
+    return {
+      status: 303,
+      body: '',
+      location: safeNext(typeof payload.n === 'string' ? payload.n : undefined),
+      cookies: [{ name: RENDER_LOGIN_COOKIE, value, maxAge: RENDER_LOGIN_SECONDS }],
+    };
+  }
+}

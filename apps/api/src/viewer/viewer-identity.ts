@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuthUser } from '../auth/auth-context.js';
+import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
+import { UsersRepository } from '../auth/users.repository.js';
+import { maskedIpPrefix } from '../common/client-address.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { Signer } from './signer.js';
+import type { CookieToSet, ViewerRequest } from './viewer-answer.js';
+
+export const VISITOR_COOKIE = 'sd_visitor';
+export const BROWSER_COOKIE = 'sd_browser';
+/** Sign-in carried over to a RENDER_URL on another host (see `bounce`). */
+export const RENDER_LOGIN_COOKIE = 'sd_login';
+const YEAR = 365 * 24 * 3600;
+export const ACCESS_SECONDS = 12 * 3600;
+export const RENDER_LOGIN_SECONDS = 12 * 3600;
+
+export function accessCookieName(shareId: string): string {
+  return `sd_access_${shareId.replace(/-/g, '')}`;
+}
+
+/**
+ * Who is visiting: the visitor key for unique counting, the browser session for one-session
+ * links, the signed-in account for login-only links, and per-share password access. All of it
+ * lives in HttpOnly cookies on the render origin, signed with keys derived from the session secret.
+ */
+@Injectable()
+export class ViewerIdentity {
+  readonly visitors: Signer;
+  readonly browsers: Signer;
+  readonly access: Signer;
+  readonly frames: Signer;
+  readonly logins: Signer;
+
+  constructor(
+    @Inject(RUNTIME) runtime: Runtime,
+    private readonly sessions: SessionsService,
+    private readonly users: UsersRepository,
+  ) {
+    this.visitors = new Signer(runtime.sessionSecret, 'visitor');
+    this.browsers = new Signer(runtime.sessionSecret, 'browser');
+    this.access = new Signer(runtime.sessionSecret, 'password-access');
+    this.frames = new Signer(runtime.sessionSecret, 'frame');
+    this.logins = new Signer(runtime.sessionSecret, 'render-login');
+  }
+
+  /**
+   * The visitor cookie's key, or (first visit, no cookie) one made from the masked IP prefix and the
+   * User-Agent; that initial key then goes into the cookie, so the first visit and later ones agree.
+   */
+  visitorKey(request: ViewerRequest): { key: string; cookie: CookieToSet | null } {
+    const fromCookie = this.visitors.verify(request.cookies[VISITOR_COOKIE]);
+    if (fromCookie !== null) return { key: fromCookie, cookie: null };
+    const key = `a${this.visitors.digest(`${maskedIpPrefix(request.ip)}\n${request.userAgent ?? ''}`).slice(0, 26)}`;
+    return { key, cookie: { name: VISITOR_COOKIE, value: this.visitors.sign(key), maxAge: YEAR } };
+  }
+
+  /** A browser-session id (a cookie without expiry); the database only ever sees its digest. */
+  browserKey(request: ViewerRequest): { key: string; cookie: CookieToSet | null } {
+    const existing = this.browsers.verify(request.cookies[BROWSER_COOKIE]);
+    if (existing !== null) return { key: this.browsers.digest(`owner:${existing}`), cookie: null };
+    const id = randomBytes(18).toString('base64url');
+    return { key: this.browsers.digest(`owner:${id}`), cookie: { name: BROWSER_COOKIE, value: this.browsers.sign(id) } };
+  }
+
+  hasAccess(request: ViewerRequest, shareId: string): boolean {
+    const payload = this.access.open<{ s?: unknown }>(request.cookies[accessCookieName(shareId)]);
+    return payload !== null && payload.s === shareId;
+  }
+
+  accessCookie(shareId: string): CookieToSet {
+    return { name: accessCookieName(shareId), value: this.access.seal({ s: shareId }, ACCESS_SECONDS), maxAge: ACCESS_SECONDS };
+  }
+
+  /** The signed-in account: the console session, or a sign-in carried over to a separate render host. */
+  async user(request: ViewerRequest): Promise<AuthUser | null> {
+    const session = await this.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    if (session) return session.user;
+    const carried = this.logins.open<{ u?: unknown }>(request.cookies[RENDER_LOGIN_COOKIE]);
+    if (carried && typeof carried.u === 'string') return this.users.findById(carried.u);
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+function highlightTheme(name: string): string {
+  return readFileSync(require.resolve(`highlight.js/styles/${name}.min.css`), 'utf8');
+}
+
+/** The viewer's stylesheet: readable on phones, dark-mode aware, print rules for watermark and copy protection. */
+export function viewerStyles(): string {
+  return `${highlightTheme('github')}
+@media (prefers-color-scheme: dark){${highlightTheme('github-dark')}}
+:root{color-scheme:light dark;--fg:#1f2328;--muted:#59636e;--bg:#fff;--soft:#f6f8fa;--line:#d1d9e0;--accent:#0969da;--danger:#cf222e;--wm:rgba(0,0,0,.13)}
+@media (prefers-color-scheme: dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--soft:#151b23;--line:#3d444d;--accent:#4493f8;--danger:#f85149;--wm:rgba(255,255,255,.12)}}
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.65 system-ui,-apple-system,"Segoe UI","PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC",sans-serif}
+a{color:var(--accent)}
+.sd-bar{display:flex;align-items:center;gap:.75rem;justify-content:space-between;padding:.55rem 1rem;border-bottom:1px solid var(--line);font-size:.875rem;color:var(--muted);background:var(--soft)}
+.sd-bar .sd-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-weight:600;color:var(--fg)}
+.sd-bar a{color:var(--muted);white-space:nowrap}
+.sd-main{max-width:48rem;margin:0 auto;padding:1.5rem 1.1rem 4rem}
+.sd-doc{overflow-wrap:anywhere}
+.sd-doc img,.sd-doc video{max-width:100%;height:auto}
+.sd-doc pre{overflow:auto;padding:.9rem 1rem;border-radius:6px;background:var(--soft);font-size:.875rem;line-height:1.45}
+.sd-doc code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+.sd-doc :not(pre)>code{padding:.15em .35em;border-radius:4px;background:var(--soft)}
+.sd-doc blockquote{margin:1em 0;padding:0 1em;color:var(--muted);border-left:.25em solid var(--line)}
+.sd-doc table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}
+.sd-doc th,.sd-doc td{border:1px solid var(--line);padding:.35rem .7rem}
+.sd-doc h1,.sd-doc h2{padding-bottom:.3em;border-bottom:1px solid var(--line)}
+.sd-doc hr{border:0;border-top:1px solid var(--line)}
+.sd-text{white-space:pre-wrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;margin:0 0 1em}
+.sd-burned{visibility:hidden}
+.sd-gone{display:none!important}
+.sd-burn-note{margin:0 0 1rem;padding:.6rem .8rem;border-radius:6px;background:var(--soft);color:var(--muted);font-size:.875rem}
+.sd-frame-page{height:100vh;height:100dvh;display:flex;flex-direction:column;overflow:hidden}
+.sd-frame{flex:1;width:100%;border:0;background:#fff}
+.sd-wm{position:fixed;inset:0;z-index:2147483647;pointer-events:none;overflow:hidden;display:flex;flex-wrap:wrap;align-content:space-around;justify-content:space-around;-webkit-print-color-adjust:exact;print-color-adjust:exact}
+.sd-wm span{display:block;padding:3rem 2rem;transform:rotate(-28deg);white-space:nowrap;font-size:15px;color:var(--wm);user-select:none}
+.sd-card{max-width:28rem;margin:12vh auto;padding:1.75rem 1.5rem;border:1px solid var(--line);border-radius:10px;background:var(--bg)}
+.sd-card h1{margin:0 0 .5rem;font-size:1.3rem}
+.sd-card p{margin:.4rem 0 1rem;color:var(--muted)}
+.sd-card form{display:grid;gap:.7rem}
+.sd-card label{display:grid;gap:.3rem;font-size:.9rem}
+.sd-card input,.sd-card textarea{font:inherit;padding:.55rem .7rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
+.sd-card textarea{min-height:7rem;resize:vertical}
+.sd-card button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:6px;background:var(--accent);color:#fff;cursor:pointer}
+.sd-card .sd-error{color:var(--danger);margin:0}
+.sd-card .sd-links{font-size:.875rem}
+.sd-protect,.sd-protect *{-webkit-user-select:none!important;user-select:none!important;-webkit-touch-callout:none!important}
+@media print{
+  .sd-bar,.sd-burn-note{display:none}
+  .sd-protect body>*{display:none!important}
+  .sd-protect body::before{content:"此文档禁止打印";display:block;padding:2rem;font-size:1.25rem}
+}
+`;
+}

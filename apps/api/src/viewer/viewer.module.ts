@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { DocumentCache } from './document-cache.js';
+import { ShareViewRepository } from './share-view.repository.js';
+import { ViewerAssets } from './viewer-assets.js';
+import { ViewerController } from './viewer.controller.js';
+import { ViewerFormsService } from './viewer-forms.service.js';
+import { ViewerIdentity } from './viewer-identity.js';
+import { ViewerService } from './viewer.service.js';
+
+@Module({
+  controllers: [ViewerController],
+  providers: [ShareViewRepository, DocumentCache, ViewerAssets, ViewerIdentity, ViewerService, ViewerFormsService],
+})
+export class ViewerModule {}

@@ -1,0 +1,231 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { verifyPassword } from '../auth/password-hasher.js';
+import type { AuthUser } from '../auth/auth-context.js';
+import { SESSION_COOKIE } from '../auth/sessions.service.js';
+import { maskedIpPrefix } from '../common/client-address.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { viewPath } from '../shares/share-row.js';
+import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
+import { DocumentCache } from './document-cache.js';
+import { isLinkPreviewAgent } from './link-preview-agents.js';
+import { ShareViewRepository, type AdmissionOutcome, type ViewedShare } from './share-view.repository.js';
+import type { CookieToSet, ViewerAnswer, ViewerRequest } from './viewer-answer.js';
+import { ViewerAssets } from './viewer-assets.js';
+import { ViewerIdentity } from './viewer-identity.js';
+import { escapeHtml } from './html.js';
+import { documentPage, messagePage, passwordPage, revealPage, loginPage } from './viewer-pages.js';
+
+// Password attempts per share and client address.
+const PASSWORD_ATTEMPTS = 10;
+const PASSWORD_WINDOW_SECONDS = 15 * 60;
+const FRAME_TICKET_SECONDS = 120;
+
+const REFUSALS: Record<Exclude<AdmissionOutcome, 'ADMITTED'>, { status: number; title: string; message: string }> = {
+  NOT_FOUND: { status: 404, title: '链接不存在', message: '这个分享链接不存在，请检查地址是否完整。' },
+  REVOKED: { status: 410, title: '链接已撤销', message: '分享者已撤销这个链接，内容不再提供。' },
+  EXPIRED: { status: 410, title: '链接已过期', message: '这个分享链接已过有效期，内容不再提供。' },
+  CONSUMED: { status: 410, title: '链接已失效', message: '这个链接的访问次数已用完，内容不再提供。' },
+  SESSION_TAKEN: { status: 403, title: '无法访问', message: '这个链接只能在最先打开它的浏览器会话中查看。' },
+  VISITOR_LIMIT: { status: 410, title: '访问次数已用完', message: '你对这个链接的访问次数已用完。' },
+  USER_LIMIT: { status: 410, title: '访问次数已用完', message: '你的账号对这个链接的访问次数已用完。' },
+};
+
+/**
+ * The gate in front of every shared document. Order: existence and state, scan status, preview
+ * agents, sign-in and allowlist, one-session, password, reveal step; only then the visit is
+ * admitted (atomically, in PostgreSQL) and the page is sent. Nothing of the document leaves
+ * before admission.
+ */
+@Injectable()
+export class ViewerService {
+  constructor(
+    private readonly repository: ShareViewRepository,
+    private readonly documents: DocumentCache,
+    private readonly identity: ViewerIdentity,
+    private readonly assets: ViewerAssets,
+    private readonly limiter: RateLimiter,
+    private readonly events: WebhookEventsService,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  message(status: number, title: string, message: string, extra = ''): ViewerAnswer {
+    return { status, body: messagePage(this.assets.urls, title, message, extra) };
+  }
+
+  notFound(): ViewerAnswer {
+    return this.refusal('NOT_FOUND');
+  }
+
+  private refusal(outcome: Exclude<AdmissionOutcome, 'ADMITTED'>): ViewerAnswer {
+    const { status, title, message } = REFUSALS[outcome];
+    return this.message(status, title, message);
+  }
+
+  /** The share behind `/s/<segment>/<token>` or `/s/<token>`; a segment that is not the owner's finds nothing. */
+  async find(segment: string | null, token: string): Promise<ViewedShare | null> {
+    if (token.length > 64) return null;
+    const share = await this.repository.load(token);
+    if (!share) return null;
+    if (segment !== null && share.ownerSegment.toLowerCase() !== segment.toLowerCase()) return null;
+    return share;
+  }
+
+  async view(request: ViewerRequest, segment: string | null, token: string): Promise<ViewerAnswer> {
+    const share = await this.find(segment, token);
+    if (!share) return this.notFound();
+    const unavailable = this.unavailable(share);
+    if (unavailable) return unavailable;
+    // HEAD and link previews learn that the link exists, nothing more, and never use up a visit.
+    if (request.method === 'HEAD') return { status: 200, body: '' };
+    if (isLinkPreviewAgent(request.userAgent)) {
+      return this.message(200, '共享文档', '这是一个共享文档链接，请在浏览器中打开查看。');
+    }
+    if (request.method === 'POST' && !request.sameOrigin) return this.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+
+    const here = viewPath(share.ownerSegment, share.token);
+    let user: AuthUser | null = null;
+    if (share.requireLogin) {
+      user = await this.identity.user(request);
+      if (!user) return this.loginRequired(request, here, null, 401);
+      if (share.emailAllowlist && !share.emailAllowlist.includes(user.email.toLowerCase())) {
+        return this.message(403, '无权访问', `当前登录的账号（${user.email}）不在此链接的访问名单中。`);
+      }
+    }
+    const cookies: CookieToSet[] = [];
+    let browserKey: string | null = null;
+    if (share.oneSession) {
+      const browser = this.identity.browserKey(request);
+      browserKey = browser.key;
+      if (browser.cookie) cookies.push(browser.cookie);
+      if (share.sessionOwner !== null && share.sessionOwner !== browserKey) return this.refusal('SESSION_TAKEN');
+    }
+
+    const action = request.method === 'POST' ? request.form.action : undefined;
+    const revealStep = share.oneTime || share.burnAfterRead;
+    let deliberate = action === 'reveal';
+    if (share.hasPassword && !this.identity.hasAccess(request, share.id)) {
+      if (action !== 'password') return { status: 401, body: passwordPage(this.assets.urls, here, share.fileName, null), cookies };
+      const checked = await this.checkPassword(request, share);
+      if (checked) return { ...checked, cookies: [...cookies, ...(checked.cookies ?? [])] };
+      cookies.push(this.identity.accessCookie(share.id));
+      // Typing the password is a deliberate act, like the reveal click; other links go back to GET.
+      if (!revealStep) return { status: 303, body: '', location: here, cookies };
+      deliberate = true;
+    }
+    if (revealStep && !deliberate) {
+      return { status: 200, body: revealPage(this.assets.urls, here, share.fileName, share.oneTime, share.burnAfterRead), cookies };
+    }
+    if (request.method === 'POST' && !revealStep) return { status: 303, body: '', location: here, cookies };
+
+    // Content first: a visit is never counted for a page that then cannot be shown.
+    const content = await this.documents.get(share.versionId!, share.fileKind);
+    if (content === null) return this.message(503, '暂时无法显示', '文档正在重新检查，请稍后再试。');
+    const visitor = this.identity.visitorKey(request);
+    if (visitor.cookie) cookies.push(visitor.cookie);
+    const admission = await this.repository.admit(share.id, visitor.key, user?.id ?? null, browserKey);
+    if (admission.outcome !== 'ADMITTED') return { ...this.refusal(admission.outcome), cookies };
+
+    const body = documentPage({
+      assets: this.assets.urls,
+      fileName: share.fileName,
+      shareId: share.id,
+      versionId: share.versionId!,
+      reportUrl: `${here}/report`,
+      inlineHtml: share.fileKind === 'HTML' ? null : content,
+      frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share) : null,
+      watermark: share.watermarkEnabled ? await this.watermark(share, user, request) : null,
+      copyProtection: share.copyProtection,
+      burnAfterRead: share.burnAfterRead,
+    });
+    const data = {
+      shareId: share.id,
+      token: share.token,
+      fileId: share.fileId,
+      fileName: share.fileName,
+      fileKind: share.fileKind,
+      visitCount: admission.visitCount,
+      uniqueVisitCount: admission.uniqueVisitCount,
+      ipPrefix: maskedIpPrefix(request.ip),
+      referer: request.referer ?? '',
+    };
+    return { status: 200, body, cookies, after: () => this.events.emit(share.ownerId, 'share_visited', data) };
+  }
+
+  /** The author's HTML for the sandboxed frame, only with a fresh ticket minted by an admitted view. */
+  async frame(ticket: string): Promise<{ versionId: string; content: string; copyProtection: boolean } | null> {
+    const payload = this.identity.frames.open<{ v?: unknown; c?: unknown }>(ticket);
+    if (!payload || typeof payload.v !== 'string') return null;
+    const content = await this.documents.get(payload.v, 'HTML');
+    if (content === null) return null;
+    return { versionId: payload.v, content, copyProtection: payload.c === 1 };
+  }
+
+  /**
+   * Sign-in happens on PUBLIC_URL (the console's origin). When the viewer runs there too, the page
+   * also carries a sign-in form; on a separate render host the visitor bounces through PUBLIC_URL.
+   */
+  loginRequired(request: ViewerRequest, next: string, error: string | null, status: number): ViewerAnswer {
+    const publicUrl = this.runtime.env.PUBLIC_URL;
+    if (request.origin !== new URL(publicUrl).origin) {
+      const bounce = `${publicUrl}/s/_bounce?next=${encodeURIComponent(next)}`;
+      return this.message(status, '需要登录', '此链接仅对已登录的用户开放，请先登录。', `<p><a href="${escapeHtml(bounce)}">登录后查看</a></p>`);
+    }
+    const consoleLogin = `${publicUrl}/login?next=${encodeURIComponent(next)}`;
+    return { status, body: loginPage(this.assets.urls, consoleLogin, '/s/_login', next, error) };
+  }
+
+  /** A state that keeps the document from anyone, before any policy is looked at. */
+  private unavailable(share: ViewedShare): ViewerAnswer | null {
+    if (share.revoked) return this.refusal('REVOKED');
+    if (share.trashed) return this.message(410, '文档已删除', '分享者已删除这份文档，内容不再提供。');
+    if (share.expired) return this.refusal('EXPIRED');
+    if (share.consumed) return this.refusal('CONSUMED');
+    switch (share.scanStatus) {
+      case 'CLEAN':
+        return null;
+      case 'INFECTED':
+        return this.message(410, '文档已被隔离', '杀毒扫描判定这份文档不安全，内容不再提供。');
+      case 'PENDING':
+        return {
+          ...this.message(503, '正在进行安全扫描', '这份文档刚刚上传，正在进行安全扫描，请稍后刷新页面。'),
+          headers: { 'Retry-After': '5' },
+        };
+      default:
+        return {
+          ...this.message(503, '安全扫描暂时失败', '这份文档的安全扫描暂时没有完成，系统会自动重试，请稍后再来。'),
+          headers: { 'Retry-After': '60' },
+        };
+    }
+  }
+
+  private async checkPassword(request: ViewerRequest, share: ViewedShare): Promise<ViewerAnswer | null> {
+    const here = viewPath(share.ownerSegment, share.token);
+    const decision = await this.limiter.consume(`share-password:${share.id}:${request.ip}`, PASSWORD_ATTEMPTS, PASSWORD_WINDOW_SECONDS);
+    if (!decision.allowed) {
+      return {
+        ...this.message(429, '尝试次数过多', `密码尝试次数过多，请 ${Math.ceil(decision.retryAfterSeconds / 60)} 分钟后再试。`),
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      };
+    }
+    const given = request.form.password ?? '';
+    const hash = await this.repository.passwordHash(share.id);
+    if (hash === null || given.length === 0 || given.length > 64 || !(await verifyPassword(hash, given))) {
+      return { status: 401, body: passwordPage(this.assets.urls, here, share.fileName, '密码不正确。') };
+    }
+    return null;
+  }
+
+  private frameUrl(share: ViewedShare): string {
+    const ticket = this.identity.frames.seal({ v: share.versionId, c: share.copyProtection ? 1 : 0 }, FRAME_TICKET_SECONDS);
+    return `/s/_render/${ticket}`;
+  }
+
+  /** The share's text, else who is looking and when: the signed-in e-mail or the masked address. */
+  private async watermark(share: ViewedShare, user: AuthUser | null, request: ViewerRequest): Promise<string> {
+    if (share.watermarkText) return share.watermarkText;
+    const viewer = user ?? (request.cookies[SESSION_COOKIE] ? await this.identity.user(request) : null);
+    const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    return `${viewer?.email ?? maskedIpPrefix(request.ip)} · ${at} UTC`;
+  }
+}
