@@ -1,17 +1,21 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
+import { ConsoleFilesModule } from './console-files/console-files.module.js';
 import { ConsoleStaticModule } from './console-static/console-static.module.js';
 import { RUNTIME, type Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
+import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { ScanModule } from './scan/scan.module.js';
 import { SharesModule } from './shares/shares.module.js';
+import { ValidateModule } from './validate/validate.module.js';
 import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Feature modules of the service; each later feature adds itself here. */
-export const featureModules = [AuthModule, WebhooksModule, ConsoleStaticModule, SharesModule, ViewerModule];
+export const featureModules = [AuthModule, ScanModule, FilesModule, ConsoleFilesModule, ValidateModule, WebhooksModule, ConsoleStaticModule, SharesModule, ViewerModule];
 
 @Module({})
 export class AppModule {

@@ -1,0 +1,131 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
+import { SessionAuthGuard } from '../auth/session-auth.guard.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { AppError } from '../common/app-error.js';
+import { FileResponseDto } from '../files/dto/file.dto.js';
+import { FilesService } from '../files/files.service.js';
+import { readMultipartUpload } from '../files/upload-reader.js';
+import { ConsoleFilesService, toConsoleFileDto } from './console-files.service.js';
+import {
+  ConsoleFilePageDto,
+  ConsoleFileResponseDto,
+  ConsoleFilesQueryDto,
+  ConsoleUploadFormDto,
+  ConsoleUploadResultDto,
+  FileContentDto,
+  FileVersionListDto,
+  UpdateFileDto,
+  VersionResultDto,
+  VersionUploadFormDto,
+  isConflictMode,
+} from './dto/console.dto.js';
+
+@ApiTags('console')
+@ApiCookieAuth()
+@UseGuards(SessionAuthGuard)
+@Controller('api/console/files')
+export class ConsoleFilesController {
+  constructor(
+    private readonly consoleFiles: ConsoleFilesService,
+    private readonly files: FilesService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List and search live files, one page at a time' })
+  @ApiOkResponse({ type: ConsoleFilePageDto })
+  @ApiErrors(400, 401, 403, 404)
+  list(@CurrentAuth() auth: AuthContext, @Query() query: ConsoleFilesQueryDto) {
+    return this.consoleFiles.page(auth.user.id, query);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Upload a document, choosing what happens when the name is taken' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ConsoleUploadFormDto })
+  @ApiOkResponse({ type: ConsoleUploadResultDto })
+  @ApiErrors(400, 401, 403, 404, 409, 413)
+  async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest): Promise<ConsoleUploadResultDto> {
+    const { document, fields } = await readMultipartUpload(request, ['folderId', 'conflict']);
+    if (!document) throw AppError.validation('缺少 file 文件字段');
+    const conflict = fields.conflict ?? 'fail';
+    if (!isConflictMode(conflict)) throw AppError.validation('conflict 必须是 fail、overwrite 或 rename');
+    const outcome = await this.files.upload(auth.user, { document, folderId: fields.folderId || null, conflict });
+    const renamed = outcome.record.name !== document.filename;
+    return {
+      file: toConsoleFileDto(outcome.record),
+      outcome: outcome.overwritten ? 'overwritten' : renamed ? 'renamed' : 'created',
+    };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ConsoleFileResponseDto })
+  @ApiErrors(401, 403, 404)
+  async get(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return { file: await this.consoleFiles.get(auth.user.id, id) };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Rename a file and/or move it to another folder' })
+  @ApiOkResponse({ type: ConsoleFileResponseDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  async update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateFileDto) {
+    return { file: await this.consoleFiles.update(auth.user.id, id, body) };
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Move a file to the trash (revokes its shares; storage is freed on purge)' })
+  @ApiOkResponse({ type: FileResponseDto })
+  @ApiErrors(401, 403, 404)
+  async remove(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return { file: await this.files.trash(auth.user.id, id) };
+  }
+
+  @Get(':id/content')
+  @ApiOperation({ summary: 'The stored text of the current version, or of `versionId`', description: '409 INFECTED for quarantined content.' })
+  @ApiQuery({ name: 'versionId', required: false })
+  @ApiOkResponse({ type: FileContentDto })
+  @ApiErrors(401, 403, 404, 409)
+  content(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query('versionId') versionId?: string) {
+    return this.consoleFiles.content(auth.user.id, id, versionId);
+  }
+
+  @Get(':id/versions')
+  @ApiOkResponse({ type: FileVersionListDto })
+  @ApiErrors(401, 403, 404)
+  async versions(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return { versions: await this.consoleFiles.versions(auth.user.id, id) };
+  }
+
+  @Post(':id/versions')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Upload a new version; it becomes current and is scanned' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: VersionUploadFormDto })
+  @ApiOkResponse({ type: VersionResultDto })
+  @ApiErrors(400, 401, 403, 404, 409, 413)
+  async addVersion(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<VersionResultDto> {
+    const { document } = await readMultipartUpload(request, []);
+    if (!document) throw AppError.validation('缺少 file 文件字段');
+    const { file, versionId } = await this.files.uploadVersion(auth.user, id, document);
+    return { file: toConsoleFileDto(file), version: await this.consoleFiles.versionOf(file, versionId) };
+  }
+
+  @Post(':id/versions/:versionId/restore')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Restore an old version',
+    description:
+      'Copies the old version into a new current version (history only grows; shares pinned to a version keep it). ' +
+      'The copy is scanned again and counts against the quota. 409 INFECTED for a quarantined version.',
+  })
+  @ApiOkResponse({ type: VersionResultDto })
+  @ApiErrors(401, 403, 404, 409, 413)
+  async restoreVersion(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Param('versionId') versionId: string) {
+    const restored = await this.files.restoreVersion(auth.user, id, versionId);
+    return { file: toConsoleFileDto(restored.file), version: await this.consoleFiles.versionOf(restored.file, restored.versionId) };
+  }
+}

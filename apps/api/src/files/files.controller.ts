@@ -1,0 +1,77 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
+import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { AppError } from '../common/app-error.js';
+import { V1_PATHS } from '../common/v1-paths.js';
+import { FileDto, FileListDto, FileResponseDto, UploadFormDto, UploadResponseDto } from './dto/file.dto.js';
+import { SharesService } from '../shares/shares.service.js';
+import { FilesService } from './files.service.js';
+import { readMultipartUpload } from './upload-reader.js';
+
+@ApiTags('files')
+@ApiBearerAuth()
+@UseGuards(BearerAuthGuard)
+@Controller(V1_PATHS)
+export class FilesController {
+  constructor(
+    private readonly files: FilesService,
+    private readonly shares: SharesService,
+  ) {}
+
+  @Get('files')
+  @ApiOperation({ summary: 'List files', description: 'Live (not trashed) files of the caller: all of them, or those of one folder.' })
+  @ApiQuery({ name: 'folderId', required: false, description: 'only the files of this folder' })
+  @ApiOkResponse({ type: FileListDto })
+  @ApiErrors(401, 404, 429)
+  async list(@CurrentAuth() auth: AuthContext, @Query('folderId') folderId?: string) {
+    return { files: await this.files.list(auth.user.id, folderId || undefined) };
+  }
+
+  @Post('files')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Upload a document',
+    description:
+      'Multipart upload of one UTF-8 text document (.html .htm .md .markdown .txt .text, at most 10 MB). ' +
+      'A live file of the same name in the folder gives 409 DUPLICATE (INFECTED when that file is quarantined). ' +
+      'The new file is PENDING until the antivirus scan settles.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadFormDto })
+  @ApiOkResponse({ type: UploadResponseDto })
+  @ApiErrors(400, 401, 404, 409, 413, 429)
+  async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest) {
+    const { document, fields } = await readMultipartUpload(request, ['folderId', 'share']);
+    if (!document) throw AppError.validation('缺少 file 文件字段');
+    const input = { document, folderId: fields.folderId || null };
+    if (fields.share === undefined) return { file: (await this.files.upload(auth.user, input)).file };
+    // Validated and hashed before the transaction; the share commits with the file or not at all.
+    const share = await this.shares.prepareFromField(fields.share);
+    const { file, extra } = await this.files.upload(auth.user, input, (manager, record) =>
+      this.shares.createWithin(manager, auth.user, record.id, share),
+    );
+    return { file, share: extra.share, url: extra.url };
+  }
+
+  @Get('files/:id')
+  @ApiOperation({ summary: 'Get a file', description: 'The File object itself (not wrapped).' })
+  @ApiOkResponse({ type: FileDto })
+  @ApiErrors(401, 404, 429)
+  get(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return this.files.get(auth.user.id, id);
+  }
+
+  @Delete('files/:id')
+  @ApiOperation({
+    summary: 'Move a file to the trash',
+    description: 'Revokes every share of the file in the same step. Storage is freed only when the trash is purged (console).',
+  })
+  @ApiOkResponse({ type: FileResponseDto, description: '`{ file }`: the trashed file' })
+  @ApiErrors(401, 404, 429)
+  async remove(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
+    return { file: await this.files.trash(auth.user.id, id) };
+  }
+}

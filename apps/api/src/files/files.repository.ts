@@ -1,0 +1,259 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { FileKind } from './file-names.js';
+import type { FileDto, ScanStatus } from './dto/file.dto.js';
+
+/** A file with the state of its current version, as the services use it. */
+export interface FileRecord {
+  id: string;
+  userId: string;
+  name: string;
+  kind: FileKind;
+  folderId: string | null;
+  currentVersionId: string;
+  versionNo: number;
+  sizeBytes: number;
+  scanStatus: ScanStatus;
+  scanResult: string | null;
+  shareCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+export interface VersionRecord {
+  id: string;
+  fileId: string;
+  versionNo: number;
+  sizeBytes: number;
+  sha256: string;
+  scanStatus: ScanStatus;
+  scanResult: string | null;
+  scannedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface VersionWithContent extends VersionRecord {
+  content: string;
+}
+
+interface FileRow {
+  id: string;
+  user_id: string;
+  name: string;
+  kind: FileKind;
+  folder_id: string | null;
+  current_version_id: string;
+  version_no: number;
+  size_bytes: string;
+  scan_status: ScanStatus;
+  scan_result: string | null;
+  share_count: number;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+interface VersionRow {
+  id: string;
+  file_id: string;
+  version_no: number;
+  size_bytes: string;
+  sha256: string;
+  scan_status: ScanStatus;
+  scan_result: string | null;
+  scanned_at: Date | null;
+  created_at: Date;
+  content?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from paths and forms; anything not shaped like a uuid cannot name a row. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+// Active shares: the ones a visitor could still open.
+export const FILE_COLUMNS = `
+  f.id, f.user_id, f.name, f.kind, f.folder_id, f.current_version_id, f.created_at, f.updated_at, f.deleted_at,
+  v.version_no, v.size_bytes, v.scan_status, v.scan_result,
+  (SELECT count(*)::int FROM shares s
+    WHERE s.file_id = f.id AND s.revoked_at IS NULL AND s.consumed_at IS NULL
+      AND (s.expires_at IS NULL OR s.expires_at > now())) AS share_count`;
+
+export const FILE_FROM = `files f JOIN file_versions v ON v.id = f.current_version_id`;
+
+const VERSION_COLUMNS = `v.id, v.file_id, v.version_no, v.size_bytes, v.sha256, v.scan_status, v.scan_result, v.scanned_at, v.created_at`;
+
+export function toFileRecord(row: FileRow): FileRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    kind: row.kind,
+    folderId: row.folder_id,
+    currentVersionId: row.current_version_id,
+    versionNo: row.version_no,
+    sizeBytes: Number(row.size_bytes),
+    scanStatus: row.scan_status,
+    scanResult: row.scan_result,
+    shareCount: row.share_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+  };
+}
+
+export function toFileDto(file: FileRecord): FileDto {
+  return {
+    id: file.id,
+    name: file.name,
+    kind: file.kind,
+    sizeBytes: file.sizeBytes,
+    createdAt: file.createdAt.toISOString(),
+    folderId: file.folderId,
+    shareCount: file.shareCount,
+    scanStatus: file.scanStatus,
+    scanResult: file.scanResult,
+  };
+}
+
+function toVersionRecord(row: VersionRow): VersionRecord {
+  return {
+    id: row.id,
+    fileId: row.file_id,
+    versionNo: row.version_no,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    scanStatus: row.scan_status,
+    scanResult: row.scan_result,
+    scannedAt: row.scanned_at,
+    createdAt: row.created_at,
+  };
+}
+
+/** TypeORM answers UPDATE/DELETE … RETURNING as `[rows, count]` and other statements as `rows`. */
+export function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as T[];
+  }
+  return result as T[];
+}
+
+/** SQL for files and their versions. Every query is scoped to its owner. */
+@Injectable()
+export class FilesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async findLive(userId: string, fileId: string, manager: EntityManager = this.db.manager): Promise<FileRecord | null> {
+    if (!isUuid(fileId)) return null;
+    const rows: FileRow[] = await manager.query(
+      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE f.id = $1 AND f.user_id = $2 AND f.deleted_at IS NULL`,
+      [fileId, userId],
+    );
+    return rows[0] ? toFileRecord(rows[0]) : null;
+  }
+
+  async findAny(userId: string, fileId: string, manager: EntityManager = this.db.manager): Promise<FileRecord | null> {
+    if (!isUuid(fileId)) return null;
+    const rows: FileRow[] = await manager.query(`SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE f.id = $1 AND f.user_id = $2`, [
+      fileId,
+      userId,
+    ]);
+    return rows[0] ? toFileRecord(rows[0]) : null;
+  }
+
+  /** The live file holding `name` in a folder (null = root), if any. */
+  async findLiveByName(
+    userId: string,
+    folderId: string | null,
+    name: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<FileRecord | null> {
+    const rows: FileRow[] = await manager.query(
+      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM}
+       WHERE f.user_id = $1 AND f.folder_id IS NOT DISTINCT FROM $2 AND f.name = $3 AND f.deleted_at IS NULL`,
+      [userId, folderId, name],
+    );
+    return rows[0] ? toFileRecord(rows[0]) : null;
+  }
+
+  /** Live files of a user; in one folder when `folderId` is given (null = root), else all. */
+  async listLive(userId: string, folderId?: string | null): Promise<FileRecord[]> {
+    const params: unknown[] = [userId];
+    let where = 'f.user_id = $1 AND f.deleted_at IS NULL';
+    if (folderId !== undefined) {
+      params.push(folderId);
+      where += ' AND f.folder_id IS NOT DISTINCT FROM $2';
+    }
+    const rows: FileRow[] = await this.db.query(`SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id`, params);
+    return rows.map(toFileRecord);
+  }
+
+  async namesInFolder(userId: string, folderId: string | null, manager: EntityManager): Promise<Set<string>> {
+    const rows: Array<{ name: string }> = await manager.query(
+      `SELECT name FROM files WHERE user_id = $1 AND folder_id IS NOT DISTINCT FROM $2 AND deleted_at IS NULL`,
+      [userId, folderId],
+    );
+    return new Set(rows.map((row) => row.name));
+  }
+
+  async isLiveFolder(userId: string, folderId: string, manager: EntityManager = this.db.manager, lock = false): Promise<boolean> {
+    if (!isUuid(folderId)) return false;
+    // FOR SHARE keeps the folder from being moved to the trash while a file lands in it.
+    const rows = await manager.query(
+      `SELECT 1 FROM folders WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL${lock ? ' FOR SHARE' : ''}`,
+      [folderId, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Adds `bytes` to the user's usage unless that passes the quota. The row lock it takes
+   * serializes the user's concurrent uploads until the transaction ends.
+   */
+  async reserveQuota(userId: string, bytes: number, manager: EntityManager): Promise<boolean> {
+    const rows = returnedRows<{ used_bytes: string }>(
+      await manager.query(
+        `UPDATE users SET used_bytes = used_bytes + $2 WHERE id = $1 AND used_bytes + $2 <= quota_bytes RETURNING used_bytes`,
+        [userId, bytes],
+      ),
+    );
+    return rows.length > 0;
+  }
+
+  async releaseQuota(userId: string, bytes: number, manager: EntityManager): Promise<void> {
+    if (bytes <= 0) return;
+    await manager.query(`UPDATE users SET used_bytes = greatest(used_bytes - $2, 0) WHERE id = $1`, [userId, bytes]);
+  }
+
+  async insertVersion(
+    manager: EntityManager,
+    version: { id: string; fileId: string; content: string; sizeBytes: number; sha256: string },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO file_versions (id, file_id, version_no, content, size_bytes, sha256)
+       VALUES ($1, $2, (SELECT coalesce(max(version_no), 0) + 1 FROM file_versions WHERE file_id = $2), $3, $4, $5)`,
+      [version.id, version.fileId, version.content, version.sizeBytes, version.sha256],
+    );
+  }
+
+  async listVersions(fileId: string, manager: EntityManager = this.db.manager): Promise<VersionRecord[]> {
+    const rows: VersionRow[] = await manager.query(
+      `SELECT ${VERSION_COLUMNS} FROM file_versions v WHERE v.file_id = $1 ORDER BY v.version_no DESC`,
+      [fileId],
+    );
+    return rows.map(toVersionRecord);
+  }
+
+  async findVersion(fileId: string, versionId: string, manager: EntityManager = this.db.manager): Promise<VersionWithContent | null> {
+    if (!isUuid(versionId)) return null;
+    const rows: Array<VersionRow & { content: string }> = await manager.query(
+      `SELECT ${VERSION_COLUMNS}, v.content FROM file_versions v WHERE v.id = $1 AND v.file_id = $2`,
+      [versionId, fileId],
+    );
+    const row = rows[0];
+    return row ? { ...toVersionRecord(row), content: row.content } : null;
+  }
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import { AppError, ErrorCode } from '../common/app-error.js';
+
+/** One uploaded document: its client-side name and its text exactly as sent. */
+export interface UploadedDocument {
+  filename: string;
+  content: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export interface MultipartUpload {
+  document: UploadedDocument | null;
+  fields: Record<string, string>;
+}
+
+/** The contract's per-file limit; the multipart plugin is registered with the same fileSize. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const decoderOptions = { fatal: true, ignoreBOM: true } as const;
+
+/**
+ * Turns raw bytes into stored text. Uploads keep their bytes as sent (a BOM stays), so
+ * sizeBytes and sha256 describe exactly what the owner uploaded.
+ */
+export function decodeDocument(filename: string, bytes: Buffer): UploadedDocument {
+  let content: string;
+  try {
+    content = new TextDecoder('utf-8', decoderOptions).decode(bytes);
+  } catch {
+    throw AppError.validation('文件内容不是有效的 UTF-8 文本');
+  }
+  // PostgreSQL text cannot hold U+0000, and no text document needs it.
+  if (content.includes('\u0000')) throw AppError.validation('文件内容包含 NUL 字符，不是文本文件');
+  return { filename, content, sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+function tooLarge(): AppError {
+  return new AppError(ErrorCode.OVER_QUOTA, '文件超过 10 MB 上限');
+}
+
+/**
+ * Reads a multipart request: the single `file` part (at most 10 MB, never more held in
+ * memory; the part stream is cut by the plugin's fileSize limit) and the named text fields.
+ * Any other field is refused, as JSON bodies refuse unknown properties.
+ */
+export async function readMultipartUpload(request: FastifyRequest, allowedFields: readonly string[]): Promise<MultipartUpload> {
+  if (!request.isMultipart()) throw AppError.validation('请求必须是 multipart/form-data，并包含 file 字段');
+  const fields: Record<string, string> = {};
+  let document: UploadedDocument | null = null;
+  // Keep the client's name intact: busboy would otherwise strip anything up to the last
+  // slash, and a name with a path separator must be refused rather than shortened.
+  const parts: AsyncIterableIterator<Multipart> = request.parts({ preservePath: true });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw AppError.validation(`不允许的文件字段：${part.fieldname}（文件字段名必须是 file）`);
+      }
+      const chunks: Buffer[] = [];
+      let received = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        received += chunk.length;
+        if (received > MAX_UPLOAD_BYTES) throw tooLarge();
+        chunks.push(chunk);
+      }
+      if (part.file.truncated) throw tooLarge();
+      document = decodeDocument(part.filename ?? '', Buffer.concat(chunks, received));
+      continue;
+    }
+    if (!allowedFields.includes(part.fieldname)) throw AppError.validation(`不允许的字段：${part.fieldname}`);
+    if (part.valueTruncated) throw AppError.validation(`字段 ${part.fieldname} 过长`);
+    if (part.fieldname in fields) throw AppError.validation(`字段 ${part.fieldname} 重复`);
+    fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+  }
+  return { document, fields };
+}

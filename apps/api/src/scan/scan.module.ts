@@ -1,0 +1,23 @@
+import { Global, Module } from '@nestjs/common';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { BuiltinScanner } from './builtin-scanner.js';
+import { ClamdScanner } from './clamd-scanner.js';
+import { ScanQueue } from './scan-queue.js';
+import { ScanWorker } from './scan.worker.js';
+import { SCANNER, type Scanner } from './scanner.js';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: SCANNER,
+      inject: [RUNTIME],
+      useFactory: (runtime: Runtime): Scanner =>
+        runtime.env.CLAMD_HOST ? new ClamdScanner(runtime.env.CLAMD_HOST, runtime.env.CLAMD_PORT) : new BuiltinScanner(),
+    },
+    ScanQueue,
+    ScanWorker,
+  ],
+  exports: [ScanQueue],
+})
+export class ScanModule {}

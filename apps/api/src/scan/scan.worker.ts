@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { QueueName } from '../queue/queue-names.js';
+import { QueueService } from '../queue/queue.service.js';
+import { ScanQueue, type ScanJobData } from './scan-queue.js';
+import { SCANNER, type Scanner } from './scanner.js';
+
+export const SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_BATCH = 500;
+
+/**
+ * Scans file versions (ROLE all or worker). A version is PENDING until a scan settles it
+ * as CLEAN or INFECTED; an unavailable scanner marks it SCAN_ERROR and the job is retried.
+ * The sweeper re-enqueues what a lost job or a long outage left behind, so no version
+ * stays PENDING or SCAN_ERROR while the scanner is up.
+ */
+@Injectable()
+export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ScanWorker');
+  private sweeper?: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly queues: QueueService,
+    private readonly scanQueue: ScanQueue,
+    @Inject(SCANNER) private readonly scanner: Scanner,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.runtime.env.ROLE === 'api') return;
+    this.queues.worker<ScanJobData>(QueueName.scan, (job) => this.process(job), { concurrency: 4 });
+    this.logger.log(`scanning uploads with the ${this.scanner.name} scanner`);
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  async process(job: Job<ScanJobData>): Promise<void> {
+    const { versionId } = job.data;
+    const rows: Array<{ content: string; scan_status: string }> = await this.db.query(
+      `SELECT content, scan_status FROM file_versions WHERE id = $1`,
+      [versionId],
+    );
+    const version = rows[0];
+    // Purged meanwhile, or settled by an earlier run of a repeated job.
+    if (!version || version.scan_status === 'CLEAN' || version.scan_status === 'INFECTED') return;
+    try {
+      const verdict = await this.scanner.scan(Buffer.from(version.content, 'utf8'));
+      await this.settle(versionId, verdict.infected ? 'INFECTED' : 'CLEAN', verdict.infected ? verdict.signature : null);
+      if (verdict.infected) this.logger.warn(`version ${versionId} is infected (${verdict.signature}): quarantined`);
+    } catch (error) {
+      await this.settle(versionId, 'SCAN_ERROR', null);
+      this.logger.warn(`scan of version ${versionId} failed (attempt ${job.attemptsMade + 1}): ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  private async settle(versionId: string, status: 'CLEAN' | 'INFECTED' | 'SCAN_ERROR', result: string | null): Promise<void> {
+    await this.db.query(
+      `UPDATE file_versions SET scan_status = $2, scan_result = $3, scan_attempts = scan_attempts + 1, scanned_at = now()
+       WHERE id = $1 AND scan_status IN ('PENDING', 'SCAN_ERROR')`,
+      [versionId, status, result],
+    );
+  }
+
+  /** Re-enqueues versions whose job was lost (PENDING for over a minute) or gave up (SCAN_ERROR). */
+  async sweep(): Promise<number> {
+    if (this.sweeping) return 0;
+    this.sweeping = true;
+    try {
+      const rows: Array<{ id: string }> = await this.db.query(
+        `SELECT id FROM file_versions
+         WHERE scan_status = 'SCAN_ERROR' OR (scan_status = 'PENDING' AND created_at < now() - interval '1 minute')
+         ORDER BY created_at LIMIT ${SWEEP_BATCH}`,
+      );
+      if (rows.length) {
+        await this.scanQueue.enqueue(rows.map((row) => row.id));
+        this.logger.log(`re-enqueued ${rows.length} unfinished scan(s)`);
+      }
+      return rows.length;
+    } catch (error) {
+      this.logger.warn(`scan sweep failed: ${(error as Error).message}`);
+      return 0;
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}

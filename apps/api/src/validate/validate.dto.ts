@@ -1,0 +1,29 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsString } from 'class-validator';
+import { FILE_KINDS, type FileKind } from '../files/file-names.js';
+import { MAX_VALIDATE_CHARACTERS } from './validate.js';
+
+export class ValidateRequestDto {
+  @ApiProperty({ maxLength: MAX_VALIDATE_CHARACTERS, description: 'the text to check, at most 1048576 characters' })
+  @IsString({ message: 'content 必须是字符串' })
+  content: string;
+
+  @ApiProperty({ enum: FILE_KINDS, enumName: 'FileKind' })
+  @IsIn(FILE_KINDS, { message: `kind 必须是 ${FILE_KINDS.join('、')} 之一` })
+  kind: FileKind;
+}
+
+export class ValidationIssueDto {
+  @ApiProperty({ enum: ['error', 'warning', 'info'] }) level: 'error' | 'warning' | 'info';
+  @ApiProperty() message: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: '1-based line' }) line?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: '1-based column in the normalized text' }) col?: number;
+}
+
+export class ValidateResultDto {
+  @ApiProperty({ enum: FILE_KINDS, enumName: 'FileKind' }) kind: FileKind;
+  @ApiProperty({ description: 'false when any issue has level error' }) ok: boolean;
+  @ApiProperty({ description: 'content after normalization: BOM removed, CRLF → LF, tab → 4 spaces, trailing whitespace trimmed' })
+  normalized: string;
+  @ApiProperty({ type: [ValidationIssueDto] }) issues: ValidationIssueDto[];
+}
