@@ -1,7 +1,8 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { WebhookReceiver, shareMarkdown } from '../support/webhook-receiver.js';
 
 describe('webhook targets with WEBHOOK_ALLOW_PRIVATE_TARGETS unset', () => {
   let app: RunningApp;
@@ -56,5 +57,46 @@ describe('webhook targets with WEBHOOK_ALLOW_PRIVATE_TARGETS unset', () => {
     expect(response.status).toBe(200);
     const { webhook } = await response.json();
     await unwrap(alice.console.DELETE('/api/webhooks/{id}', { params: { path: { id: webhook.id } } }));
+  });
+
+  it('checks the address again at delivery time: a target that turned private gets nothing', async () => {
+    const doc = await shareMarkdown(app.baseUrl, alice, 'ssrf.md');
+    const targets = [
+      receiver.url('/literal'),
+      `http://localhost:${receiver.port}/by-name`,
+      `http://[::ffff:127.0.0.1]:${receiver.port}/mapped`,
+    ];
+    const db = new pg.Client({ connectionString: await app.databaseUrl() });
+    await db.connect();
+    const ids: string[] = [];
+    try {
+      for (const target of targets) {
+        const { webhook } = await unwrap(
+          alice.console.POST('/api/webhooks', { body: { url: 'https://93.184.215.14/hook', events: ['share_visited'] } }),
+        );
+        // Stands in for a DNS answer that changed after the webhook was accepted.
+        await db.query('UPDATE webhooks SET url = $2 WHERE id = $1', [webhook.id, target]);
+        ids.push(webhook.id);
+      }
+    } finally {
+      await db.end();
+    }
+
+    const view = await fetch(doc.url, { redirect: 'manual' });
+    await view.arrayBuffer();
+    expect(view.status).toBe(200);
+
+    for (const id of ids) {
+      const deadline = Date.now() + 15_000;
+      let records = (await unwrap(alice.console.GET('/api/webhooks/{id}/deliveries', { params: { path: { id } } }))).deliveries;
+      while (records.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        records = (await unwrap(alice.console.GET('/api/webhooks/{id}/deliveries', { params: { path: { id } } }))).deliveries;
+      }
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ status: 'error', responseCode: null, attempts: 1, event: 'share_visited' });
+      expect(records[0]!.responseBody).toContain('已拒绝');
+    }
+    expect(receiver.requests).toHaveLength(0);
   });
 });

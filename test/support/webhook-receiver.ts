@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { unwrap } from '@sharedown/contract';
+import type { TestUser } from './app.js';
 
 /** One request as the receiver saw it: raw header names and the exact body bytes. */
 export interface ReceivedRequest {
@@ -105,4 +107,40 @@ export class WebhookReceiver {
       else send();
     });
   }
+}
+
+export interface SharedDocument {
+  fileId: string;
+  fileName: string;
+  shareId: string;
+  token: string;
+  url: string;
+}
+
+/** A share whose views emit webhook events: uploads a Markdown document through the REST API, waits for its scan to settle clean, and shares it. */
+export async function shareMarkdown(
+  baseUrl: string,
+  user: TestUser,
+  name: string,
+  content = '# Hello\n\nSome text.\n',
+): Promise<SharedDocument> {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'text/markdown' }), name);
+  const uploaded = await fetch(`${baseUrl}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}` },
+    body: form,
+  });
+  if (!uploaded.ok) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
+  const { file } = (await uploaded.json()) as { file: { id: string; name: string } };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const current = await unwrap(user.api.GET('/api/v1/files/{id}', { params: { path: { id: file.id } } }));
+    if (current.scanStatus === 'CLEAN') break;
+    if (current.scanStatus !== 'PENDING') throw new Error(`scan ended ${current.scanStatus}`);
+    if (Date.now() > deadline) throw new Error('scan did not settle');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { share, url } = await unwrap(user.api.POST('/api/v1/shares', { body: { fileId: file.id } }));
+  return { fileId: file.id, fileName: file.name, shareId: share.id, token: share.token, url };
 }

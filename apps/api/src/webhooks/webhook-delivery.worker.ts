@@ -10,6 +10,11 @@ import { WebhooksRepository } from './webhooks.repository.js';
 
 /** Deliveries wait on remote servers, not on CPU: many may be in flight so a slow receiver blocks no one. */
 const DELIVERY_CONCURRENCY = 32;
+/**
+ * A delivery holds its job for at most about 5 s, so a short lock is safe (it is renewed at half
+ * its length) and lets another worker settle a dead worker's job sooner.
+ */
+const LOCK_MS = 10_000;
 
 export type DeliveryResult = 'delivered' | 'skipped' | 'duplicate';
 
@@ -34,6 +39,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap {
     if (this.runtime.env.ROLE === 'api') return;
     this.queues.worker<WebhookDeliveryJob>(QueueName.webhooks, (job: Job<WebhookDeliveryJob>) => this.deliver(job.data), {
       concurrency: DELIVERY_CONCURRENCY,
+      lockDuration: LOCK_MS,
+      stalledInterval: LOCK_MS,
     });
   }
 
