@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.e2e.ts', 'resilience/**/*.e2e.ts'],
+          include: ['e2e/**/*.e2e.ts', 'resilience/**/*.e2e.ts', 'browser/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file boots its own service; two at a time fit the 2-core machines.

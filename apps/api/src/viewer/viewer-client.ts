@@ -51,6 +51,8 @@ export const VIEWER_SCRIPT = String.raw`(function () {
   }
 
   if (!burn) return;
+  // A reload must start at the first unread block, not where the browser would restore the scroll.
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
   var doc = document.querySelector('.sd-doc');
   if (!doc) return;
   var blocks = Array.prototype.slice.call(doc.children);
