@@ -33,6 +33,7 @@ describe('webhook delivery', () => {
   beforeAll(async () => {
     receiver = await new WebhookReceiver((request) => {
       if (request.path.startsWith('/slow')) return { status: 200, body: 'late', delayMs: 6_500 };
+      if (request.path.startsWith('/dribble')) return { status: 200, body: 'late body', bodyDelayMs: 6_500 };
       if (request.path.startsWith('/fail')) return { status: 500, body: LONG_BODY };
       if (request.path.startsWith('/redirect')) return { status: 302, headers: { location: '/redirected' } };
       return { status: 200, body: `ok ${request.path}` };
@@ -227,6 +228,7 @@ describe('webhook delivery', () => {
 
   it('records a slow receiver as timeout without holding up other deliveries, and a 500 as failed, never retried', async () => {
     const slow = await subscribe(alice, '/slow', ['share_visited']);
+    const dribbling = await subscribe(alice, '/dribble', ['share_visited']);
     const failing = await subscribe(alice, '/fail', ['share_visited']);
     const redirecting = await subscribe(alice, '/redirect', ['share_visited']);
     const fast = await subscribe(alice, '/fast', ['share_visited']);
@@ -252,10 +254,15 @@ describe('webhook delivery', () => {
     expect(timeoutRecord).toMatchObject({ status: 'timeout', attempts: 1, event: 'share_visited' });
     expect(timeoutRecord!.durationMs).toBeGreaterThanOrEqual(4900);
     expect(timeoutRecord!.durationMs).toBeLessThan(6500);
+    // The 5 s cover the response body too, not only the wait for headers.
+    const [dribbleRecord] = await waitForDeliveries(alice, dribbling.webhook.id, 1, 5_000);
+    expect(dribbleRecord).toMatchObject({ status: 'timeout', responseCode: 200, attempts: 1 });
+    expect(dribbleRecord!.durationMs).toBeGreaterThanOrEqual(4900);
 
     // No retry and no redirect follow-up.
     await sleep(1500);
     expect(receiver.at('/slow')).toHaveLength(1);
+    expect(receiver.at('/dribble')).toHaveLength(1);
     expect(receiver.at('/fail')).toHaveLength(1);
     expect(receiver.at('/redirect')).toHaveLength(1);
     expect(receiver.at('/redirected')).toHaveLength(0);

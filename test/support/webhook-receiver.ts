@@ -20,6 +20,8 @@ export interface ReceiverResponse {
   headers?: Record<string, string>;
   /** Wait this long before answering (headers and body). */
   delayMs?: number;
+  /** Send the status and headers at once, the body only after this long. */
+  bodyDelayMs?: number;
 }
 
 export type Responder = (request: ReceivedRequest) => ReceiverResponse;
@@ -101,7 +103,12 @@ export class WebhookReceiver {
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(answer.status, { 'Content-Type': 'text/plain; charset=utf-8', ...answer.headers });
-        res.end(answer.body ?? '');
+        if (!answer.bodyDelayMs) {
+          res.end(answer.body ?? '');
+          return;
+        }
+        res.flushHeaders();
+        setTimeout(() => res.destroyed || res.end(answer.body ?? ''), answer.bodyDelayMs).unref();
       };
       if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
       else send();

@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, errors as undiciErrors } from 'undici';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { signatureOf } from './webhook-signature.js';
 import { ForbiddenTargetError, bareHost, isForbiddenAddress, publicOnlyLookup, WebhookTargetError } from './webhook-target.js';
-import { isIP } from 'node:net';
 
 export const DELIVERY_TIMEOUT_MS = 5_000;
 export const RESPONSE_BODY_LIMIT_BYTES = 1024;
