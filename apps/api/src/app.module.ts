@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
+import { ConsoleApiModule } from './console-api/console-api.module.js';
 import { ConsoleFilesModule } from './console-files/console-files.module.js';
 import { ConsoleStaticModule } from './console-static/console-static.module.js';
 import { RUNTIME, type Runtime } from './common/runtime.js';
@@ -15,7 +16,7 @@ import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Feature modules of the service; each later feature adds itself here. */
-export const featureModules = [AuthModule, ScanModule, FilesModule, ConsoleFilesModule, ValidateModule, WebhooksModule, ConsoleStaticModule, SharesModule, ViewerModule];
+export const featureModules = [AuthModule, ScanModule, FilesModule, ConsoleFilesModule, ValidateModule, WebhooksModule, ConsoleApiModule, ConsoleStaticModule, SharesModule, ViewerModule];
 
 @Module({})
 export class AppModule {

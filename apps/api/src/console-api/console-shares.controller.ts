@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
+import { SessionAuthGuard } from '../auth/session-auth.guard.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from '../shares/share.dto.js';
+import { SharesService } from '../shares/shares.service.js';
+import { ShareVisitsDto, ShareVisitsQueryDto } from './share-visits.dto.js';
+import { ShareVisitsService } from './share-visits.service.js';
+
+/** The console's session-authenticated twin of `/api/v1/shares`, plus visit statistics. */
+@ApiTags('console')
+@ApiCookieAuth()
+@UseGuards(SessionAuthGuard)
+@Controller('api/console/shares')
+export class ConsoleSharesController {
+  constructor(
+    private readonly shares: SharesService,
+    private readonly visits: ShareVisitsService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a share (console)', description: 'Same rules and answer as POST /api/v1/shares.' })
+  @ApiOkResponse({ type: CreatedShareDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateShareDto): Promise<CreatedShareDto> {
+    return this.shares.create(auth.user, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List shares (console)', description: 'Newest first; optionally only those of one file.' })
+  @ApiQuery({ name: 'fileId', required: false, type: String })
+  @ApiOkResponse({ type: ShareListDto })
+  @ApiErrors(400, 401, 403)
+  async list(@CurrentAuth() auth: AuthContext, @Query() query: ListSharesQueryDto): Promise<ShareListDto> {
+    return { shares: await this.shares.list(auth.user.id, query.fileId) };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ShareDto })
+  @ApiErrors(401, 403, 404)
+  get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareDto> {
+    return this.shares.get(auth.user.id, id);
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ type: ShareEnvelopeDto, description: 'the share, revoked (idempotent)' })
+  @ApiErrors(401, 403, 404)
+  async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareEnvelopeDto> {
+    return { share: await this.shares.revoke(auth.user.id, id) };
+  }
+
+  @Get(':id/visits')
+  @ApiOperation({ summary: 'Visits per hour', description: 'Successful renders per hour for the last `hours` hours (default 168).' })
+  @ApiOkResponse({ type: ShareVisitsDto })
+  @ApiErrors(400, 401, 403, 404)
+  visitsOf(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: ShareVisitsQueryDto): Promise<ShareVisitsDto> {
+    return this.visits.hourly(auth.user.id, id, query.hours === undefined ? 168 : Number(query.hours));
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SharesService } from '../shares/shares.service.js';
+import { AppError } from '../common/app-error.js';
+import { HOURS_MESSAGE, MAX_VISIT_HOURS, type ShareVisitsDto } from './share-visits.dto.js';
+
+/** Reads the hourly visit buckets the viewer writes while admitting a visit. */
+@Injectable()
+export class ShareVisitsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly shares: SharesService,
+  ) {}
+
+  async hourly(userId: string, shareId: string, hours: number): Promise<ShareVisitsDto> {
+    if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VISIT_HOURS) throw AppError.validation(HOURS_MESSAGE);
+    // Ownership and existence come from the shares service: 404 for a foreign or unknown id.
+    const share = await this.shares.get(userId, shareId);
+    const rows: Array<{ hour: Date; visits: number }> = await this.db.query(
+      `SELECT g.hour, coalesce(h.visits, 0)::int AS visits
+         FROM generate_series(date_trunc('hour', now()) - make_interval(hours => $2::int - 1), date_trunc('hour', now()), interval '1 hour') AS g(hour)
+         LEFT JOIN share_visit_hours h ON h.share_id = $1 AND h.hour = g.hour
+        ORDER BY g.hour`,
+      [share.id, hours],
+    );
+    return {
+      shareId: share.id,
+      visitCount: share.visitCount,
+      uniqueVisitCount: share.uniqueVisitCount,
+      buckets: rows.map((row) => ({ hour: new Date(row.hour).toISOString(), visits: Number(row.visits) })),
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import type { Schemas } from '@sharedown/contract';
+
+export type ConsoleUser = Schemas['ConsoleUserDto'];
+export type ApiToken = Schemas['ApiTokenDto'];
+export type Webhook = Schemas['WebhookDto'];
+export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
+export type WebhookEvent = Webhook['events'][number];
+export const WEBHOOK_EVENTS: WebhookEvent[] = ['share_visited', 'share_reported', 'share_expiring_soon'];
+export type Share = Schemas['ShareDto'];
+export type ShareVisits = Schemas['ShareVisitsDto'];
+export type ConsoleFile = Schemas['ConsoleFileDto'];
+export type FileVersion = Schemas['FileVersionDto'];
+export type FileContent = Schemas['FileContentDto'];
+export type FolderNode = Schemas['FolderNodeDto'];
+export type Folder = Schemas['FolderDto'];
+export type TrashList = Schemas['TrashListDto'];
+export type TrashFile = Schemas['TrashFileDto'];
+export type TrashFolder = Schemas['TrashFolderDto'];
+export type ScanStatus = ConsoleFile['scanStatus'];
+export type FileKind = ConsoleFile['kind'];
+export type ValidateResult = Schemas['ValidateResultDto'];
+export type ValidationIssue = Schemas['ValidationIssueDto'];
+export type ConsoleUploadResult = Schemas['ConsoleUploadResultDto'];

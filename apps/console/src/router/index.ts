@@ -1,0 +1,65 @@
+import { createRouter, createWebHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router';
+import type { Pinia } from 'pinia';
+import { useSessionStore } from '../stores/session';
+
+declare module 'vue-router' {
+  interface RouteMeta {
+    /** Reachable without a session (sign-in pages). */
+    public?: boolean;
+    /** i18n key of the page title. */
+    title?: string;
+  }
+}
+
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: { name: 'file-list' } },
+  { path: '/login', name: 'login', component: () => import('../pages/auth/LoginPage.vue'), meta: { public: true, title: 'auth.loginTitle' } },
+  { path: '/register', name: 'register', component: () => import('../pages/auth/RegisterPage.vue'), meta: { public: true, title: 'auth.registerTitle' } },
+  { path: '/files', name: 'file-list', component: () => import('../pages/files/FileBrowser.vue'), meta: { title: 'nav.files' } },
+  { path: '/files/:id', name: 'file-detail', component: () => import('../pages/files/FileDetail.vue'), props: true, meta: { title: 'nav.files' } },
+  { path: '/trash', name: 'trash-list', component: () => import('../pages/trash/TrashPage.vue'), meta: { title: 'nav.trash' } },
+  { path: '/shares', name: 'share-list', component: () => import('../pages/shares/ShareList.vue'), meta: { title: 'nav.shares' } },
+  { path: '/shares/new', name: 'share-create', component: () => import('../pages/shares/ShareCreate.vue'), meta: { title: 'share.createTitle' } },
+  { path: '/shares/:id', name: 'share-detail', component: () => import('../pages/shares/ShareDetail.vue'), props: true, meta: { title: 'nav.shares' } },
+  { path: '/validate', name: 'validate', component: () => import('../pages/validate/ValidatePage.vue'), meta: { title: 'nav.validate' } },
+  { path: '/tokens', name: 'token-list', component: () => import('../pages/tokens/TokenList.vue'), meta: { title: 'nav.tokens' } },
+  { path: '/webhooks', name: 'webhook-list', component: () => import('../pages/webhooks/WebhookList.vue'), meta: { title: 'nav.webhooks' } },
+  { path: '/webhooks/:id', name: 'webhook-detail', component: () => import('../pages/webhooks/WebhookDetail.vue'), props: true, meta: { title: 'nav.webhooks' } },
+  { path: '/account', name: 'account', component: () => import('../pages/account/AccountPage.vue'), meta: { title: 'nav.account' } },
+  { path: '/:pathMatch(.*)*', name: 'not-found', component: () => import('../pages/NotFoundPage.vue'), meta: { public: true, title: 'notFound.title' } },
+];
+
+/** Only same-app paths are valid return targets after login; anything else could be an open redirect. */
+export function safeRedirect(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value === '/login' || value.startsWith('/login?') || value === '/register') return null;
+  return value;
+}
+
+export function createConsoleRouter(pinia: Pinia, history: RouterHistory = createWebHistory()): Router {
+  const router = createRouter({
+    history,
+    routes,
+    scrollBehavior: (_to, _from, saved) => saved ?? { top: 0 },
+  });
+
+  router.beforeEach(async (to) => {
+    const session = useSessionStore(pinia);
+    try {
+      await session.ensureLoaded();
+    } catch {
+      // The API is unreachable; protected pages show their own error state rather than a blank screen.
+      return true;
+    }
+    if (to.meta.public) {
+      if (session.signedIn && (to.name === 'login' || to.name === 'register')) {
+        return safeRedirect(to.query.redirect) ?? { name: 'file-list' };
+      }
+      return true;
+    }
+    if (!session.signedIn) return { name: 'login', query: { redirect: to.fullPath } };
+    return true;
+  });
+
+  return router;
+}
