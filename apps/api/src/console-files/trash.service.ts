@@ -76,18 +76,20 @@ export class TrashService {
   async restoreFolder(userId: string, folderId: string): Promise<{ folder: FolderDto; renamed: boolean }> {
     return this.retryOnNameRace(() =>
       this.db.transaction(async (manager) => {
+        // Timestamps are compared in SQL: JavaScript dates drop the microseconds PostgreSQL keeps.
         const folder = await this.trashedFolder(userId, folderId, manager);
         const parentId =
           folder.parent_id && (await this.files.isLiveFolder(userId, folder.parent_id, manager, true)) ? folder.parent_id : null;
         const name = await this.freeFolderName(userId, parentId, folder.name, manager);
         await manager.query(
           `${SUBTREE_CTE} UPDATE files SET deleted_at = NULL, updated_at = now()
-           WHERE user_id = $2 AND folder_id IN (SELECT id FROM subtree) AND deleted_at = $3`,
-          [folder.id, userId, folder.deleted_at],
+           WHERE user_id = $2 AND folder_id IN (SELECT id FROM subtree) AND deleted_at = (SELECT deleted_at FROM folders WHERE id = $1)`,
+          [folder.id, userId],
         );
         await manager.query(
-          `${SUBTREE_CTE} UPDATE folders SET deleted_at = NULL WHERE id IN (SELECT id FROM subtree) AND id <> $1 AND deleted_at = $3`,
-          [folder.id, userId, folder.deleted_at],
+          `${SUBTREE_CTE} UPDATE folders SET deleted_at = NULL
+           WHERE id IN (SELECT id FROM subtree) AND id <> $1 AND deleted_at = (SELECT deleted_at FROM folders WHERE id = $1)`,
+          [folder.id, userId],
         );
         const rows = returnedRows<{ id: string; name: string; parent_id: string | null; created_at: Date }>(
           await manager.query(
