@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { uploadDocument } from '../documents.js';
+import { printFile, printFileTable } from '../format.js';
+
+export function registerFilesCommands(program: Command, context: CommandContext): void {
+  const files = program.command('files').description('list, inspect, upload and delete files');
+
+  files
+    .command('ls')
+    .alias('list')
+    .description('list files')
+    .option('--folder <id>', 'only files in this folder')
+    .action(async (options: { folder?: string }, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      const result = await session.call(
+        session.client.GET('/api/v1/files', { params: { query: options.folder ? { folderId: options.folder } : {} } }),
+      );
+      out.result(result, () => printFileTable(out, result.files));
+    });
+
+  files
+    .command('get')
+    .description("show one file's metadata")
+    .argument('<id>', 'file id')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      const file = await session.call(session.client.GET('/api/v1/files/{id}', { params: { path: { id } } }));
+      out.result(file, () => printFile(out, file));
+    });
+
+  files
+    .command('upload')
+    .description('upload a .html, .htm, .md, .markdown, .txt or .text file (at most 10 MB)')
+    .argument('<path>', 'file to upload, or - to read stdin (then --name is required)')
+    .option('--name <name>', "file name to store (default: the path's base name)")
+    .option('--folder <id>', 'folder to store the file in (default: the root)')
+    .action(async (path: string, options: { name?: string; folder?: string }, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      const result = await uploadDocument(context, session, path, options);
+      out.result(result, () => printFile(out, result.file));
+    });
+
+  files
+    .command('rm')
+    .alias('delete')
+    .description('move a file to the trash; every share link of the file is revoked')
+    .argument('<id>', 'file id')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      const result = await session.call(session.client.DELETE('/api/v1/files/{id}', { params: { path: { id } } }));
+      out.result(result, () => out.line(`Deleted file ${id}; its share links are revoked.`));
+    });
+}

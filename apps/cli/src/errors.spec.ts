@@ -1,0 +1,31 @@
+import { SharedownApiError } from '@sharedown/contract';
+import { describe, expect, it } from 'vitest';
+import { ExitCode, NetworkError, reportOf, UsageError } from './errors.js';
+
+describe(reportOf.name, () => {
+  it('exits 1 with the API code and message', () => {
+    expect(reportOf(new SharedownApiError(404, 'NOT_FOUND', '文件不存在'))).toEqual({
+      exitCode: ExitCode.API_ERROR,
+      code: 'NOT_FOUND',
+      status: 404,
+      message: '文件不存在',
+    });
+  });
+
+  it('adds when a rate-limited call may be retried', () => {
+    const now = new Date('2030-01-01T00:00:00.000Z');
+    expect(reportOf(new SharedownApiError(429, 'RATE_LIMITED', 'slow down', 30), now)).toMatchObject({
+      exitCode: ExitCode.API_ERROR,
+      retryAfterSeconds: 30,
+      retryAt: '2030-01-01T00:00:30.000Z',
+    });
+  });
+
+  it('exits 2 for usage errors and 3 for network errors', () => {
+    expect(reportOf(new UsageError('bad')).exitCode).toBe(ExitCode.USAGE);
+    expect(reportOf(new NetworkError('http://x', 'ECONNREFUSED'))).toMatchObject({
+      exitCode: ExitCode.NETWORK,
+      code: 'UNAVAILABLE',
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import { SharedownApiError } from '@sharedown/contract';
+
+/** Process exit codes; documented in docs/cli.md. */
+export const ExitCode = {
+  OK: 0,
+  API_ERROR: 1,
+  USAGE: 2,
+  NETWORK: 3,
+  INVALID_CONTENT: 4,
+} as const;
+
+/** Wrong or missing arguments, options or configuration: the user must change the command. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** The service could not be reached at all. */
+export class NetworkError extends Error {
+  constructor(
+    readonly serviceUrl: string,
+    readonly detail: string,
+  ) {
+    super(`cannot reach ${serviceUrl}: ${detail}`);
+    this.name = 'NetworkError';
+  }
+}
+
+/** fetch rejects with a TypeError carrying the socket error as its cause, or an abort/timeout DOMException. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof TypeError) return error.message === 'fetch failed' || error.cause !== undefined;
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+export function networkErrorOf(error: unknown, serviceUrl: string): NetworkError {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown }).code;
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new NetworkError(serviceUrl, typeof code === 'string' && !detail.includes(code) ? `${code} ${detail}` : detail);
+}
+
+export interface ErrorReport {
+  exitCode: number;
+  code: string;
+  status: number | null;
+  message: string;
+  retryAfterSeconds?: number;
+  /** When a rate-limited call may be repeated, as an ISO timestamp. */
+  retryAt?: string;
+}
+
+export function reportOf(error: unknown, now: Date = new Date()): ErrorReport {
+  if (error instanceof SharedownApiError) {
+    const report: ErrorReport = { exitCode: ExitCode.API_ERROR, code: error.code, status: error.status, message: error.message };
+    if (error.retryAfterSeconds !== null && Number.isFinite(error.retryAfterSeconds)) {
+      report.retryAfterSeconds = error.retryAfterSeconds;
+      report.retryAt = new Date(now.getTime() + error.retryAfterSeconds * 1000).toISOString();
+    }
+    return report;
+  }
+  if (error instanceof UsageError) return { exitCode: ExitCode.USAGE, code: 'USAGE', status: null, message: error.message };
+  if (error instanceof NetworkError) {
+    return { exitCode: ExitCode.NETWORK, code: 'UNAVAILABLE', status: null, message: error.message };
+  }
+  return {
+    exitCode: ExitCode.API_ERROR,
+    code: 'INTERNAL',
+    status: null,
+    message: error instanceof Error ? error.message : String(error),
+  };
+}

@@ -1,0 +1,53 @@
+import { SharedownApiError } from '@sharedown/contract';
+
+/** What a failed tool call returns, for the service's errors and for our own. */
+export interface ToolErrorBody {
+  code: string;
+  status: number;
+  message: string;
+}
+
+/** The service could not be reached; there is no HTTP answer, so the status says "unavailable". */
+export const UNAVAILABLE_STATUS = 503;
+
+/** fetch rejects with a TypeError carrying the socket error as its cause, or an abort/timeout DOMException. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof TypeError) return error.message === 'fetch failed' || error.cause !== undefined;
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown }).code;
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return typeof code === 'string' && !detail.includes(code) ? `${code} ${detail}` : detail;
+}
+
+export function toErrorBody(error: unknown, serviceUrl: string): ToolErrorBody {
+  if (error instanceof SharedownApiError) {
+    const retry =
+      error.retryAfterSeconds !== null && Number.isFinite(error.retryAfterSeconds)
+        ? ` (retry after ${error.retryAfterSeconds} s)`
+        : '';
+    return { code: error.code, status: error.status, message: `${error.message}${retry}` };
+  }
+  if (error instanceof LocalValidationError) {
+    return { code: 'VALIDATION', status: 400, message: error.message };
+  }
+  if (isNetworkError(error)) {
+    return {
+      code: 'UNAVAILABLE',
+      status: UNAVAILABLE_STATUS,
+      message: `Cannot reach the Sharedown service at ${serviceUrl}: ${describeNetworkError(error)}`,
+    };
+  }
+  return { code: 'INTERNAL', status: 500, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Arguments that pass the input schema but contradict each other; reported like the service's VALIDATION. */
+export class LocalValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LocalValidationError';
+  }
+}

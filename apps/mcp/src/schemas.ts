@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/** Limits of the service, as the interface contract states them. */
+export const LIMITS = {
+  uploadBytes: 10 * 1024 * 1024,
+  validateChars: 1_048_576,
+  expiresInDays: [1, 3650],
+  password: [4, 32],
+  visits: [1, 9999],
+  watermarkText: 80,
+} as const;
+
+export const kindSchema = z
+  .enum(['HTML', 'MARKDOWN', 'TEXT'])
+  .describe('Document kind: HTML (a full or partial HTML page), MARKDOWN (CommonMark), TEXT (plain text)');
+
+export type Kind = z.infer<typeof kindSchema>;
+
+const visits = (what: string) =>
+  z
+    .number()
+    .int()
+    .min(LIMITS.visits[0])
+    .max(LIMITS.visits[1])
+    .nullable()
+    .optional()
+    .describe(`${what} (1..9999; null = unlimited)`);
+
+/** Policies of a share link; every field is optional and omitted fields keep the service default. */
+export const shareInputSchema = z
+  .strictObject({
+    expiresInDays: z
+      .number()
+      .int()
+      .min(LIMITS.expiresInDays[0])
+      .max(LIMITS.expiresInDays[1])
+      .nullable()
+      .optional()
+      .describe('Days until the link expires (1..3650); null = never expires'),
+    password: z
+      .string()
+      .min(LIMITS.password[0])
+      .max(LIMITS.password[1])
+      .nullable()
+      .optional()
+      .describe('Password visitors must enter (4..32 characters); null = no password'),
+    maxVisits: visits('Total successful views allowed'),
+    perVisitorMaxVisits: visits('Successful views allowed per distinct visitor'),
+    perLoginUserMaxVisits: visits('Successful views allowed per logged-in account; setting it makes visitors log in'),
+    oneTime: z
+      .boolean()
+      .optional()
+      .describe('Single view only (forces maxVisits = 1); the visitor confirms before the view is counted'),
+    requireLogin: z.boolean().optional().describe('Visitors must be logged in to the service'),
+    watermarkEnabled: z.boolean().optional().describe('Overlay a watermark on the rendered page'),
+    watermarkText: z.string().max(LIMITS.watermarkText).nullable().optional().describe('Watermark text (at most 80 characters)'),
+    copyProtectionEnabled: z.boolean().optional().describe('Block copy, selection and right-click on the rendered page'),
+    burnAfterReadEnabled: z.boolean().optional().describe("Content scrolled past stays hidden in the visitor's browser"),
+    slug: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{3,32}$/)
+      .nullable()
+      .optional()
+      .describe('Custom short name used as the last URL segment (3..32 letters, digits, _ or -); unique across the service'),
+    lockedVersionId: z.string().optional().describe('Pin the share to one file version (versions are managed in the console)'),
+    oneSession: z.boolean().optional().describe('Only the browser session that opened the link first may view it'),
+    emailAllowlist: z.array(z.email()).optional().describe('Only logged-in accounts with one of these e-mail addresses may view'),
+  })
+  .describe('Share link policies; all optional');
+
+export type ShareInput = z.infer<typeof shareInputSchema>;
+
+// API entities are loose objects: the service may add fields, and a newer service must not break older tool servers.
+export const fileSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  kind: kindSchema,
+  sizeBytes: z.number().int().describe('Size in bytes'),
+  createdAt: z.string().describe('ISO 8601 timestamp'),
+  folderId: z.string().nullish(),
+  shareCount: z.number().int().optional().describe('Number of share links of this file'),
+  scanStatus: z
+    .enum(['PENDING', 'CLEAN', 'INFECTED', 'SCAN_ERROR'])
+    .describe('Antivirus state; only CLEAN files are shown to visitors, INFECTED files are quarantined and cannot be shared'),
+  scanResult: z.string().nullish().describe('Virus signature when INFECTED'),
+});
+
+export const shareSchema = z.looseObject({
+  id: z.string().describe('Share id, used by service_revoke'),
+  token: z.string().describe('Last segment of the view link (the slug when one is set)'),
+  ownerSegment: z.string().optional(),
+  fileId: z.string().optional(),
+  fileName: z.string().optional(),
+  fileKind: kindSchema.optional(),
+  hasPassword: z.boolean(),
+  expiresAt: z.string().nullish(),
+  maxVisits: z.number().int().nullish(),
+  perVisitorMaxVisits: z.number().int().nullish(),
+  perLoginUserMaxVisits: z.number().int().nullish(),
+  visitCount: z.number().int(),
+  uniqueVisitCount: z.number().int(),
+  oneTime: z.boolean(),
+  requireLogin: z.boolean().optional(),
+  watermarkEnabled: z.boolean().optional(),
+  watermarkText: z.string().nullish(),
+  copyProtectionEnabled: z.boolean().optional(),
+  burnAfterReadEnabled: z.boolean().optional(),
+  revokedAt: z.string().nullish(),
+  consumedAt: z.string().nullish(),
+  createdAt: z.string().optional(),
+});
+
+export const viewUrlSchema = z
+  .string()
+  .describe(
+    'Absolute view link of the share, {service}/s/<owner_segment>/<token>; give this to the people who should read the document',
+  );
+
+export const validateResultSchema = {
+  kind: kindSchema,
+  ok: z.boolean().describe('false when any issue has level error'),
+  normalized: z
+    .string()
+    .describe('The content after normalization (LF line ends, tabs as 4 spaces, no BOM, no trailing whitespace)'),
+  issues: z.array(
+    z.looseObject({
+      level: z.enum(['error', 'warning', 'info']),
+      message: z.string(),
+      line: z.number().int().optional(),
+      col: z.number().int().optional(),
+    }),
+  ),
+};
