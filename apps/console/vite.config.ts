@@ -21,6 +21,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.spec.ts'],
+    setupFiles: ['src/__tests__/setup.ts'],
     restoreMocks: true,
   },
 });
