@@ -50,6 +50,34 @@ function runCli(args: string[], env: Record<string, string>, input?: string | Bu
   });
 }
 
+/**
+ * Runs the CLI on a pseudo-terminal (through `script`), as an interactive shell would; each reply
+ * is typed once its prompt has appeared. Output of the terminal (stdout and stderr) is in stdout.
+ */
+function runOnTerminal(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  replies: [prompt: string, reply: string][] = [],
+): Promise<RunResult> {
+  const command = [process.execPath, CLI_BIN, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const pending = [...replies];
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      while (pending.length && stdout.includes(pending[0]![0])) child.stdin.write(`${pending.shift()![1]}\n`);
+      if (!pending.length) child.stdin.end();
+    });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    if (!pending.length) child.stdin.end();
+  });
+}
+
 function json<T = unknown>(result: RunResult): T {
   if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout) as T;
@@ -109,7 +137,6 @@ describe('sharedown CLI', { timeout: 180_000 }, () => {
     it('falls back to ~/.config/sharedown when XDG_CONFIG_HOME is unset, and keeps 0600 when rewriting', async () => {
       const other = await makeHome(false);
       try {
-        await writeFile(join(other.dir, 'placeholder'), '');
         const first = await runCli(['login', '--url', app.baseUrl, '--token', alice.token], other.env);
         expect(first.code).toBe(0);
         expect(first.stdout).toContain(alice.email);
@@ -121,6 +148,25 @@ describe('sharedown CLI', { timeout: 180_000 }, () => {
         const logout = await runCli(['logout', '--json'], other.env);
         expect(json(logout)).toEqual({ removed: true, configPath: other.configFile });
         await expect(stat(other.configFile)).rejects.toMatchObject({ code: 'ENOENT' });
+      } finally {
+        await rm(other.dir, { recursive: true, force: true });
+      }
+    });
+
+    it('login prompts on a terminal and does not echo the token', async () => {
+      const other = await makeHome();
+      try {
+        const result = await runOnTerminal(['login'], other.env, work, [
+          ['Service URL:', app.baseUrl],
+          ['API token:', alice.token],
+        ]);
+        expect(result.code).toBe(0);
+        // On a terminal the output is coloured.
+        const plain = result.stdout.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+        expect(plain).toContain(`Logged in to ${app.baseUrl} as ${alice.email}.`);
+        expect(result.stdout).not.toContain(alice.token.split('_')[2]);
+        expect(JSON.parse(await readFile(other.configFile, 'utf8'))).toEqual({ url: app.baseUrl, token: alice.token });
+        expect((await stat(other.configFile)).mode & 0o777).toBe(0o600);
       } finally {
         await rm(other.dir, { recursive: true, force: true });
       }
@@ -472,24 +518,7 @@ describe('sharedown CLI', { timeout: 180_000 }, () => {
       await writeFile(big, 'x'.repeat(1024 * 1024 + 4096));
       const piped = json<Uploaded>(await cli(['files', 'upload', big, '--name', 'big-piped.txt', '--json']));
       expect(piped.file.sizeBytes).toBe(1024 * 1024 + 4096);
-      // `script` runs the command on a pseudo-terminal, as an interactive shell would.
-      const command = [process.execPath, CLI_BIN, 'files', 'upload', big, '--name', 'big-tty.txt']
-        .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
-        .join(' ');
-      const tty = await new Promise<RunResult>((resolve, reject) => {
-        const child = spawn('script', ['-qec', command, '/dev/null'], {
-          env: home.env,
-          cwd: work,
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-        child.stdin.end();
-      });
+      const tty = await runOnTerminal(['files', 'upload', big, '--name', 'big-tty.txt'], home.env, work);
       expect(tty.code).toBe(0);
       expect(tty.stdout).toContain('Uploading big-tty.txt');
       expect(tty.stdout).toContain('100%');

@@ -72,7 +72,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const context = new CommandContext(io);
   const program = buildProgram(context);
   if (argv.length === 0) {
-    program.outputHelp();
+    program.outputHelp({ error: true });
     return ExitCode.USAGE;
   }
   try {

@@ -2,9 +2,8 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import type { CliIo } from './io.js';
 
-/** Asks one question on the terminal; with `hidden` the typed answer is not echoed (for tokens). */
+/** Asks one question on the terminal (on stderr); with `hidden` the typed answer is not echoed (for tokens). */
 export async function prompt(io: CliIo, question: string, hidden = false): Promise<string> {
-  io.stderr.write(question);
   let muted = false;
   const echo = new Writable({
     write(chunk, _encoding, callback) {
@@ -13,9 +12,11 @@ export async function prompt(io: CliIo, question: string, hidden = false): Promi
     },
   });
   const rl = createInterface({ input: io.stdin, output: echo, terminal: true });
-  muted = hidden;
   try {
-    return (await rl.question('')).trim();
+    const answer = rl.question(question);
+    // The question is written synchronously above; muting now hides only what is typed.
+    muted = hidden;
+    return (await answer).trim();
   } finally {
     rl.close();
     if (hidden) io.stderr.write('\n');
