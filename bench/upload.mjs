@@ -18,7 +18,11 @@ const POLL_MS = 5;
 const SIGNATURES = fileURLToPath(new URL('../test/fixtures/clamav/', import.meta.url));
 
 function stats(samples) {
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    mean: samples.reduce((a, b) => a + b, 0) / samples.length,
+  };
 }
 
 function form(name, content) {
@@ -40,7 +44,12 @@ async function startClamd() {
   );
   const child = spawn('clamd', ['-c', join(dir, 'clamd.conf')], { stdio: 'ignore' });
   const deadline = Date.now() + 30_000;
-  while (!(await instream(port, Buffer.from('ping')).then(() => true, () => false))) {
+  while (
+    !(await instream(port, Buffer.from('ping')).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('clamd did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -157,7 +166,9 @@ export async function run() {
   const clamd = await startClamd();
   try {
     const builtin = await measureUploads('builtin', {}, content);
-    const withClamd = clamd ? await measureUploads('clamd', { CLAMD_HOST: '127.0.0.1', CLAMD_PORT: String(clamd.port) }, content) : null;
+    const withClamd = clamd
+      ? await measureUploads('clamd', { CLAMD_HOST: '127.0.0.1', CLAMD_PORT: String(clamd.port) }, content)
+      : null;
     const baselines = await measureBaselines(content, clamd);
     const line = (label, measured) => ({
       case: label,

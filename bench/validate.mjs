@@ -42,13 +42,21 @@ export function markdownDocument(bytes = 1024 * 1024) {
     );
     length += sections.at(-1).length + 2;
   }
-  const definitions = ['[guide]: https://example.com/guide', ...Array.from({ length: 50 }, (_, i) => `[ref-${i}]: https://example.com/r/${i}`)];
+  const definitions = [
+    '[guide]: https://example.com/guide',
+    ...Array.from({ length: 50 }, (_, i) => `[ref-${i}]: https://example.com/r/${i}`),
+  ];
   return `# Benchmark document\r\n\r\n${sections.join('\r\n')}\r\n${definitions.join('\r\n')}\r\n`;
 }
 
 function summarize(samples, bytes) {
   const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), perSecond: 1000 / mean, mbPerSecond: bytes / 2 ** 20 / (mean / 1000) };
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    perSecond: 1000 / mean,
+    mbPerSecond: bytes / 2 ** 20 / (mean / 1000),
+  };
 }
 
 function row(label, stats) {

@@ -42,11 +42,20 @@ describe('console folders', () => {
     expect(tree.map((folder) => folder.name)).toEqual(['Archive', 'Projects']);
     expect(tree[1]!.children.map((folder) => folder.name)).toEqual(['alpha']);
 
-    const renamed = await user.console.PATCH('/api/console/folders/{id}', { params: { path: { id: alpha.id } }, body: { name: 'beta' } });
+    const renamed = await user.console.PATCH('/api/console/folders/{id}', {
+      params: { path: { id: alpha.id } },
+      body: { name: 'beta' },
+    });
     expect(renamed.data!.folder).toMatchObject({ name: 'beta', parentId: projects.id });
-    const moved = await user.console.PATCH('/api/console/folders/{id}', { params: { path: { id: alpha.id } }, body: { parentId: archive.id } });
+    const moved = await user.console.PATCH('/api/console/folders/{id}', {
+      params: { path: { id: alpha.id } },
+      body: { parentId: archive.id },
+    });
     expect(moved.data!.folder).toMatchObject({ name: 'beta', parentId: archive.id });
-    const top = await user.console.PATCH('/api/console/folders/{id}', { params: { path: { id: alpha.id } }, body: { parentId: null } });
+    const top = await user.console.PATCH('/api/console/folders/{id}', {
+      params: { path: { id: alpha.id } },
+      body: { parentId: null },
+    });
     expect(top.data!.folder.parentId).toBeNull();
   });
 
@@ -58,10 +67,16 @@ describe('console folders', () => {
     const duplicate = await user.console.POST('/api/console/folders', { body: { name: 'parent' } });
     expect(duplicate.response.status).toBe(409);
     expect(duplicate.error).toMatchObject({ code: 'DUPLICATE' });
-    const cycle = await user.console.PATCH('/api/console/folders/{id}', { params: { path: { id: parent.id } }, body: { parentId: child.id } });
+    const cycle = await user.console.PATCH('/api/console/folders/{id}', {
+      params: { path: { id: parent.id } },
+      body: { parentId: child.id },
+    });
     expect(cycle.response.status).toBe(409);
     expect(cycle.error).toMatchObject({ code: 'CONFLICT' });
-    const self = await user.console.PATCH('/api/console/folders/{id}', { params: { path: { id: parent.id } }, body: { parentId: parent.id } });
+    const self = await user.console.PATCH('/api/console/folders/{id}', {
+      params: { path: { id: parent.id } },
+      body: { parentId: parent.id },
+    });
     expect(self.response.status).toBe(409);
     for (const name of ['', 'a/b', '..']) {
       const bad = await user.console.POST('/api/console/folders', { body: { name } });
@@ -69,7 +84,9 @@ describe('console folders', () => {
     }
     const foreign = await other.console.POST('/api/console/folders', { body: { name: 'x', parentId: parent.id } });
     expect(foreign.response.status).toBe(404);
-    expect((await other.console.DELETE('/api/console/folders/{id}', { params: { path: { id: parent.id } } })).response.status).toBe(404);
+    expect(
+      (await other.console.DELETE('/api/console/folders/{id}', { params: { path: { id: parent.id } } })).response.status,
+    ).toBe(404);
   });
 });
 
@@ -83,7 +100,10 @@ describe('console uploads with conflict modes', () => {
     expect(failed.error).toMatchObject({ code: 'DUPLICATE' });
 
     const overwritten = await consoleUpload(user.console, 'report.md', 'version two', { conflict: 'overwrite' });
-    expect(overwritten.data).toMatchObject({ outcome: 'overwritten', file: { id: first.data!.file.id, versionNo: 2, sizeBytes: 11 } });
+    expect(overwritten.data).toMatchObject({
+      outcome: 'overwritten',
+      file: { id: first.data!.file.id, versionNo: 2, sizeBytes: 11 },
+    });
 
     const renamed1 = await consoleUpload(user.console, 'report.md', 'r1', { conflict: 'rename' });
     const renamed2 = await consoleUpload(user.console, 'report.md', 'r2', { conflict: 'rename' });
@@ -100,7 +120,9 @@ describe('console uploads with conflict modes', () => {
   it('gives unique names to parallel renaming uploads', async () => {
     const user = await createUser(app.baseUrl);
     await consoleUpload(user.console, 'notes.txt', 'base');
-    const results = await Promise.all(Array.from({ length: 6 }, () => consoleUpload(user.console, 'notes.txt', 'copy', { conflict: 'rename' })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => consoleUpload(user.console, 'notes.txt', 'copy', { conflict: 'rename' })),
+    );
     const names = results.map((result) => result.data!.file.name).sort();
     expect(new Set(names).size).toBe(6);
     expect(names).toContain('notes (1).txt');
@@ -117,7 +139,9 @@ describe('console uploads with conflict modes', () => {
     }
     const beside = await consoleUpload(user.console, 'bad.txt', 'clean', { conflict: 'rename' });
     expect(beside.data!.file.name).toBe('bad (1).txt');
-    const preview = await user.console.GET('/api/console/files/{id}/content', { params: { path: { id: infected.data!.file.id } } });
+    const preview = await user.console.GET('/api/console/files/{id}/content', {
+      params: { path: { id: infected.data!.file.id } },
+    });
     expect(preview.response.status).toBe(409);
     expect(preview.error).toMatchObject({ code: 'INFECTED' });
   });
@@ -135,7 +159,8 @@ describe('console versions', () => {
     expect(v2.data).toMatchObject({ file: { versionNo: 2, sizeBytes: 6 }, version: { versionNo: 2, current: true } });
     await waitForScan(user.console, fileId);
 
-    const listed = (await user.console.GET('/api/console/files/{id}/versions', { params: { path: { id: fileId } } })).data!.versions;
+    const listed = (await user.console.GET('/api/console/files/{id}/versions', { params: { path: { id: fileId } } })).data!
+      .versions;
     expect(listed.map((version) => [version.versionNo, version.sizeBytes, version.current])).toEqual([
       [2, 6, true],
       [1, 3, false],
@@ -149,7 +174,9 @@ describe('console versions', () => {
     expect(restored.data).toMatchObject({ file: { versionNo: 3, sizeBytes: 3 }, version: { versionNo: 3, current: true } });
     const content = await user.console.GET('/api/console/files/{id}/content', { params: { path: { id: fileId } } });
     expect(content.data).toMatchObject({ content: 'one', versionNo: 3, kind: 'MARKDOWN' });
-    const old = await user.console.GET('/api/console/files/{id}/content', { params: { path: { id: fileId }, query: { versionId: v2.data!.version.id } } });
+    const old = await user.console.GET('/api/console/files/{id}/content', {
+      params: { path: { id: fileId }, query: { versionId: v2.data!.version.id } },
+    });
     expect(old.data!.content).toBe('second');
     expect(await usedBytes(user)).toBe(3 + 6 + 3);
     // The REST view follows the current version.
@@ -207,13 +234,25 @@ describe('console listing and search', () => {
     const folder = await createFolder(user, 'dest');
     const fileId = (await uploadFile(user.api, 'a.md', 'x')).data!.file.id;
     await uploadFile(user.api, 'taken.md', 'y', { folderId: folder.id });
-    const renamed = await user.console.PATCH('/api/console/files/{id}', { params: { path: { id: fileId } }, body: { name: 'b.markdown' } });
+    const renamed = await user.console.PATCH('/api/console/files/{id}', {
+      params: { path: { id: fileId } },
+      body: { name: 'b.markdown' },
+    });
     expect(renamed.data!.file.name).toBe('b.markdown');
-    const kindChange = await user.console.PATCH('/api/console/files/{id}', { params: { path: { id: fileId } }, body: { name: 'b.html' } });
+    const kindChange = await user.console.PATCH('/api/console/files/{id}', {
+      params: { path: { id: fileId } },
+      body: { name: 'b.html' },
+    });
     expect(kindChange.response.status).toBe(400);
-    const moved = await user.console.PATCH('/api/console/files/{id}', { params: { path: { id: fileId } }, body: { folderId: folder.id } });
+    const moved = await user.console.PATCH('/api/console/files/{id}', {
+      params: { path: { id: fileId } },
+      body: { folderId: folder.id },
+    });
     expect(moved.data!.file.folderId).toBe(folder.id);
-    const clash = await user.console.PATCH('/api/console/files/{id}', { params: { path: { id: fileId } }, body: { name: 'taken.md' } });
+    const clash = await user.console.PATCH('/api/console/files/{id}', {
+      params: { path: { id: fileId } },
+      body: { name: 'taken.md' },
+    });
     expect(clash.error).toMatchObject({ code: 'DUPLICATE' });
   });
 });
@@ -267,7 +306,10 @@ describe('console trash', () => {
   it('purges files and folders for good and frees the quota', async () => {
     const user = await createUser(app.baseUrl);
     const fileId = (await uploadFile(user.api, 'big.txt', 'x'.repeat(1000))).data!.file.id;
-    await user.console.POST('/api/console/files/{id}/versions', { params: { path: { id: fileId } }, body: documentForm('big.txt', 'y'.repeat(500)) as never });
+    await user.console.POST('/api/console/files/{id}/versions', {
+      params: { path: { id: fileId } },
+      body: documentForm('big.txt', 'y'.repeat(500)) as never,
+    });
     const folder = await createFolder(user, 'old');
     await uploadFile(user.api, 'inside.md', 'z'.repeat(100), { folderId: folder.id });
     expect(await usedBytes(user)).toBe(1600);
@@ -312,8 +354,18 @@ describe('console routes and bearer tokens', () => {
     const document = (await (await fetch(`${app.baseUrl}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { tags?: string[] }>>;
     };
-    const consolePaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/console/') && !path.startsWith('/api/console/shares') && !path.startsWith('/api/console/account'));
-    expect(consolePaths).toEqual(expect.arrayContaining(['/api/console/files', '/api/console/folders', '/api/console/trash', '/api/console/files/{id}/versions']));
+    const consolePaths = Object.keys(document.paths).filter(
+      (path) =>
+        path.startsWith('/api/console/') && !path.startsWith('/api/console/shares') && !path.startsWith('/api/console/account'),
+    );
+    expect(consolePaths).toEqual(
+      expect.arrayContaining([
+        '/api/console/files',
+        '/api/console/folders',
+        '/api/console/trash',
+        '/api/console/files/{id}/versions',
+      ]),
+    );
     for (const path of consolePaths) {
       for (const operation of Object.values(document.paths[path]!)) {
         if (operation && typeof operation === 'object' && 'tags' in operation) expect(operation.tags, path).toContain('console');

@@ -113,7 +113,9 @@ describe('POST /files', () => {
     });
     expect(notMultipart.status).toBe(400);
     expect(await notMultipart.json()).toMatchObject({ code: 'VALIDATION' });
-    const unknownField = await alice.api.POST('/api/v1/files', { body: documentForm('field.md', 'x', { colour: 'blue' }) as never });
+    const unknownField = await alice.api.POST('/api/v1/files', {
+      body: documentForm('field.md', 'x', { colour: 'blue' }) as never,
+    });
     expect(unknownField.response.status).toBe(400);
   });
 
@@ -150,7 +152,8 @@ describe('POST /files', () => {
     const statuses = results.map((result) => result.response.status).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(12);
     expect(statuses.filter((status) => status === 413)).toHaveLength(8);
-    for (const result of results.filter((r) => r.response.status === 413)) expect(result.error).toMatchObject({ code: 'OVER_QUOTA' });
+    for (const result of results.filter((r) => r.response.status === 413))
+      expect(result.error).toMatchObject({ code: 'OVER_QUOTA' });
     expect(await usedBytes(user)).toBe(size * 12);
     const [{ total }] = await sql<{ total: string }>(
       databaseUrl,
@@ -216,7 +219,9 @@ describe('GET /files, GET /files/{id}, DELETE /files/{id}', () => {
     expect(all.data!.files.map((file) => file.name).sort()).toEqual(['inner.md', 'root.md']);
     const only = await user.api.GET('/api/v1/files', { params: { query: { folderId: folder.id } } });
     expect(only.data!.files.map((file) => file.id)).toEqual([inFolder.id]);
-    const legacy = await fetch(`${app.baseUrl}/v1/files?folderId=${folder.id}`, { headers: { authorization: `Bearer ${user.token}` } });
+    const legacy = await fetch(`${app.baseUrl}/v1/files?folderId=${folder.id}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect((await legacy.json()).files).toHaveLength(1);
     const foreign = await bob.api.GET('/api/v1/files', { params: { query: { folderId: folder.id } } });
     expect(foreign.response.status).toBe(404);
@@ -240,17 +245,20 @@ describe('GET /files, GET /files/{id}, DELETE /files/{id}', () => {
     const user = await createUser(app.baseUrl);
     const { data } = await uploadFile(user.api, 'gone.md', 'bye');
     const fileId = data!.file.id;
-    await sql(
-      databaseUrl,
-      `INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3), ($1, $2, $4)`,
-      [user.userId, fileId, `t-${fileId}-1`, `t-${fileId}-2`],
-    );
+    await sql(databaseUrl, `INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3), ($1, $2, $4)`, [
+      user.userId,
+      fileId,
+      `t-${fileId}-1`,
+      `t-${fileId}-2`,
+    ]);
     expect((await user.api.GET('/api/v1/files/{id}', { params: { path: { id: fileId } } })).data!.shareCount).toBe(2);
 
     const deleted = await user.api.DELETE('/api/v1/files/{id}', { params: { path: { id: fileId } } });
     expect(deleted.response.status).toBe(200);
     expect(deleted.data).toMatchObject({ file: { id: fileId, shareCount: 0 } });
-    const shares = await sql<{ revoked_at: Date | null }>(databaseUrl, `SELECT revoked_at FROM shares WHERE file_id = $1`, [fileId]);
+    const shares = await sql<{ revoked_at: Date | null }>(databaseUrl, `SELECT revoked_at FROM shares WHERE file_id = $1`, [
+      fileId,
+    ]);
     expect(shares.every((share) => share.revoked_at !== null)).toBe(true);
     expect((await user.api.GET('/api/v1/files/{id}', { params: { path: { id: fileId } } })).response.status).toBe(404);
     expect((await user.api.GET('/api/v1/files')).data!.files).toEqual([]);

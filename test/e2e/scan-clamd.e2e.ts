@@ -73,6 +73,8 @@ describe.runIf(clamdAvailable())('antivirus scanning with a real clamd', () => {
     const { PORT: _port, ...env } = app.env;
     app = await startApp({ dataDir: app.dataDir, env });
     const consoleClient = createSharedownClient({ baseUrl: app.baseUrl, headers: { cookie: user.cookie } });
-    expect(await waitForScan(consoleClient, fileId, (status) => status === 'CLEAN', 30_000)).toMatchObject({ scanStatus: 'CLEAN' });
+    expect(await waitForScan(consoleClient, fileId, (status) => status === 'CLEAN', 30_000)).toMatchObject({
+      scanStatus: 'CLEAN',
+    });
   }, 90_000);
 });

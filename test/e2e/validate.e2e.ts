@@ -43,7 +43,14 @@ describe('POST /validate', () => {
   });
 
   it('reports HTML structure errors with line and column, and document warnings', async () => {
-    const content = ['<!DOCTYPE html>', '<html><head><title>T</title></head><body>', '<div id="a"><span>x</div>', '<p id="a">y</p>', '</section>', '</body></html>'].join('\n');
+    const content = [
+      '<!DOCTYPE html>',
+      '<html><head><title>T</title></head><body>',
+      '<div id="a"><span>x</div>',
+      '<p id="a">y</p>',
+      '</section>',
+      '</body></html>',
+    ].join('\n');
     const { data } = await validate({ content, kind: 'HTML' });
     expect(data!.ok).toBe(false);
     expect(data!.issues).toEqual([
@@ -57,7 +64,16 @@ describe('POST /validate', () => {
   });
 
   it('reports Markdown problems: open fences, undefined references, stripped HTML', async () => {
-    const content = ['# Doc', '', 'See [guide][nowhere].', '', '<iframe src="https://example.com"></iframe>', '', '```js', 'open'].join('\n');
+    const content = [
+      '# Doc',
+      '',
+      'See [guide][nowhere].',
+      '',
+      '<iframe src="https://example.com"></iframe>',
+      '',
+      '```js',
+      'open',
+    ].join('\n');
     const { data } = await validate({ content, kind: 'MARKDOWN' });
     expect(data!.ok).toBe(false);
     expect(data!.issues.map((issue) => [issue.level, issue.line])).toEqual([

@@ -2,7 +2,12 @@ import pg from 'pg';
 import type { SharedownClient } from '@sharedown/contract';
 
 /** A multipart body with the text fields first and the `file` part last (unless told otherwise). */
-export function documentForm(name: string, content: string | Uint8Array, fields: Record<string, string> = {}, fileFirst = false): FormData {
+export function documentForm(
+  name: string,
+  content: string | Uint8Array,
+  fields: Record<string, string> = {},
+  fileFirst = false,
+): FormData {
   const form = new FormData();
   const file = new Blob([content as BlobPart]);
   if (fileFirst) form.append('file', file, name);
@@ -12,7 +17,12 @@ export function documentForm(name: string, content: string | Uint8Array, fields:
 }
 
 /** `POST /api/v1/files` through the typed client. */
-export function uploadFile(api: SharedownClient, name: string, content: string | Uint8Array, fields: Record<string, string> = {}) {
+export function uploadFile(
+  api: SharedownClient,
+  name: string,
+  content: string | Uint8Array,
+  fields: Record<string, string> = {},
+) {
   return api.POST('/api/v1/files', { body: documentForm(name, content, fields) as never });
 }
 

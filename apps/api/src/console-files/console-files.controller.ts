@@ -85,7 +85,10 @@ export class ConsoleFilesController {
   }
 
   @Get(':id/content')
-  @ApiOperation({ summary: 'The stored text of the current version, or of `versionId`', description: '409 INFECTED for quarantined content.' })
+  @ApiOperation({
+    summary: 'The stored text of the current version, or of `versionId`',
+    description: '409 INFECTED for quarantined content.',
+  })
   @ApiQuery({ name: 'versionId', required: false })
   @ApiOkResponse({ type: FileContentDto })
   @ApiErrors(401, 403, 404, 409)
@@ -107,7 +110,11 @@ export class ConsoleFilesController {
   @ApiBody({ type: VersionUploadFormDto })
   @ApiOkResponse({ type: VersionResultDto })
   @ApiErrors(400, 401, 403, 404, 409, 413)
-  async addVersion(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<VersionResultDto> {
+  async addVersion(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<VersionResultDto> {
     const { document } = await readMultipartUpload(request, []);
     if (!document) throw AppError.validation('缺少 file 文件字段');
     const { file, versionId } = await this.files.uploadVersion(auth.user, id, document);
@@ -126,6 +133,9 @@ export class ConsoleFilesController {
   @ApiErrors(401, 403, 404, 409, 413)
   async restoreVersion(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Param('versionId') versionId: string) {
     const restored = await this.files.restoreVersion(auth.user, id, versionId);
-    return { file: toConsoleFileDto(restored.file), version: await this.consoleFiles.versionOf(restored.file, restored.versionId) };
+    return {
+      file: toConsoleFileDto(restored.file),
+      version: await this.consoleFiles.versionOf(restored.file, restored.versionId),
+    };
   }
 }

@@ -2,12 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { fileNameProblem, kindOfName } from '../files/file-names.js';
-import { FILE_COLUMNS, FILE_FROM, FilesRepository, toFileDto, toFileRecord, type FileRecord, type VersionRecord } from '../files/files.repository.js';
+import {
+  FILE_COLUMNS,
+  FILE_FROM,
+  FilesRepository,
+  toFileDto,
+  toFileRecord,
+  type FileRecord,
+  type VersionRecord,
+} from '../files/files.repository.js';
 import { FilesService, isUniqueViolation } from '../files/files.service.js';
 import type { ConsoleFileDto, ConsoleFilePageDto, FileContentDto, FileVersionDto } from './dto/console.dto.js';
 
 export function toConsoleFileDto(file: FileRecord): ConsoleFileDto {
-  return { ...toFileDto(file), updatedAt: file.updatedAt.toISOString(), currentVersionId: file.currentVersionId, versionNo: file.versionNo };
+  return {
+    ...toFileDto(file),
+    updatedAt: file.updatedAt.toISOString(),
+    currentVersionId: file.currentVersionId,
+    versionNo: file.versionNo,
+  };
 }
 
 export function toVersionDto(version: VersionRecord, currentVersionId: string): FileVersionDto {
@@ -36,7 +49,10 @@ export class ConsoleFilesService {
     private readonly filesService: FilesService,
   ) {}
 
-  async page(userId: string, query: { folderId?: string; q?: string; page?: string; pageSize?: string }): Promise<ConsoleFilePageDto> {
+  async page(
+    userId: string,
+    query: { folderId?: string; q?: string; page?: string; pageSize?: string },
+  ): Promise<ConsoleFilePageDto> {
     const page = Number(query.page ?? 1);
     const pageSize = Number(query.pageSize ?? 50);
     const params: unknown[] = [userId];
@@ -108,11 +124,16 @@ export class ConsoleFilesService {
         }
         const existing = await this.files.findLiveByName(userId, folderId, name, manager);
         if (existing && existing.id !== file.id) throw new AppError(ErrorCode.DUPLICATE, `同一文件夹中已存在同名文件「${name}」`);
-        await manager.query(`UPDATE files SET name = $2, folder_id = $3, updated_at = now() WHERE id = $1`, [file.id, name, folderId]);
+        await manager.query(`UPDATE files SET name = $2, folder_id = $3, updated_at = now() WHERE id = $1`, [
+          file.id,
+          name,
+          folderId,
+        ]);
         return toConsoleFileDto((await this.files.findLive(userId, file.id, manager))!);
       })
       .catch((error: unknown) => {
-        if (isUniqueViolation(error, 'files_live_name_key')) throw new AppError(ErrorCode.DUPLICATE, '同一文件夹中已存在同名文件');
+        if (isUniqueViolation(error, 'files_live_name_key'))
+          throw new AppError(ErrorCode.DUPLICATE, '同一文件夹中已存在同名文件');
         throw error;
       });
   }

@@ -135,9 +135,10 @@ export class FoldersService {
           files.map((file) => file.id),
         ]);
       }
-      const rows: FolderRow[] = await manager.query(`SELECT id, name, parent_id, created_at, deleted_at FROM folders WHERE id = $1`, [
-        folderId,
-      ]);
+      const rows: FolderRow[] = await manager.query(
+        `SELECT id, name, parent_id, created_at, deleted_at FROM folders WHERE id = $1`,
+        [folderId],
+      );
       return toFolderDto(rows[0]!);
     });
   }

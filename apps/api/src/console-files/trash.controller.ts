@@ -29,7 +29,8 @@ export class TrashController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Restore a file',
-    description: 'Back into its folder (the top level if that folder is gone), renamed `name (1).ext` … if the name is taken. Shares stay revoked.',
+    description:
+      'Back into its folder (the top level if that folder is gone), renamed `name (1).ext` … if the name is taken. Shares stay revoked.',
   })
   @ApiOkResponse({ type: RestoredFileDto })
   @ApiErrors(401, 403, 404)

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { FILE_COLUMNS, FILE_FROM, FilesRepository, isUuid, returnedRows, toFileDto, toFileRecord } from '../files/files.repository.js';
+import {
+  FILE_COLUMNS,
+  FILE_FROM,
+  FilesRepository,
+  isUuid,
+  returnedRows,
+  toFileDto,
+  toFileRecord,
+} from '../files/files.repository.js';
 import { FilesService, isUniqueViolation } from '../files/files.service.js';
 import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from './dto/console.dto.js';
 import { SUBTREE_CTE, toFolderDto } from './folders.service.js';
@@ -29,17 +37,23 @@ export class TrashService {
 
   async list(userId: string): Promise<{ folders: TrashFolderDto[]; files: TrashFileDto[] }> {
     // Only what was deleted directly: items trashed together with their folder come back with it.
-    const folderRows: Array<{ id: string; name: string; parent_id: string | null; created_at: Date; deleted_at: Date; file_count: number }> =
-      await this.db.query(
-        `SELECT f.id, f.name, f.parent_id, f.created_at, f.deleted_at,
+    const folderRows: Array<{
+      id: string;
+      name: string;
+      parent_id: string | null;
+      created_at: Date;
+      deleted_at: Date;
+      file_count: number;
+    }> = await this.db.query(
+      `SELECT f.id, f.name, f.parent_id, f.created_at, f.deleted_at,
                 (WITH RECURSIVE sub AS (
                    SELECT f.id AS id UNION ALL SELECT c.id FROM folders c JOIN sub ON c.parent_id = sub.id)
                  SELECT count(*)::int FROM files x WHERE x.folder_id IN (SELECT id FROM sub) AND x.deleted_at = f.deleted_at) AS file_count
          FROM folders f LEFT JOIN folders p ON p.id = f.parent_id
          WHERE f.user_id = $1 AND f.deleted_at IS NOT NULL AND (p.id IS NULL OR p.deleted_at IS DISTINCT FROM f.deleted_at)
          ORDER BY f.deleted_at DESC, f.name`,
-        [userId],
-      );
+      [userId],
+    );
     const fileRows = await this.db.query(
       `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} LEFT JOIN folders p ON p.id = f.folder_id
        WHERE f.user_id = $1 AND f.deleted_at IS NOT NULL AND (p.id IS NULL OR p.deleted_at IS DISTINCT FROM f.deleted_at)
@@ -47,7 +61,11 @@ export class TrashService {
       [userId],
     );
     return {
-      folders: folderRows.map((row) => ({ ...toFolderDto(row), deletedAt: row.deleted_at.toISOString(), fileCount: row.file_count })),
+      folders: folderRows.map((row) => ({
+        ...toFolderDto(row),
+        deletedAt: row.deleted_at.toISOString(),
+        fileCount: row.file_count,
+      })),
       files: fileRows.map(toFileRecord).map((file: ReturnType<typeof toFileRecord>) => ({
         ...toFileDto(file),
         deletedAt: file.deletedAt!.toISOString(),
@@ -60,7 +78,8 @@ export class TrashService {
       this.db.transaction(async (manager) => {
         const file = await this.files.findAny(userId, fileId, manager);
         if (!file || !file.deletedAt) throw AppError.notFound('回收站中没有该文件');
-        const folderId = file.folderId && (await this.files.isLiveFolder(userId, file.folderId, manager, true)) ? file.folderId : null;
+        const folderId =
+          file.folderId && (await this.files.isLiveFolder(userId, file.folderId, manager, true)) ? file.folderId : null;
         const name = await this.filesService.freeName(userId, folderId, file.name, manager);
         await manager.query(`UPDATE files SET deleted_at = NULL, updated_at = now(), folder_id = $2, name = $3 WHERE id = $1`, [
           file.id,
@@ -119,7 +138,11 @@ export class TrashService {
         `${SUBTREE_CTE} SELECT id FROM files WHERE user_id = $2 AND folder_id IN (SELECT id FROM subtree)`,
         [folder.id, userId],
       );
-      const result = await this.purgeFiles(userId, files.map((file) => file.id), manager);
+      const result = await this.purgeFiles(
+        userId,
+        files.map((file) => file.id),
+        manager,
+      );
       await manager.query(`DELETE FROM folders WHERE id = $1 AND user_id = $2`, [folder.id, userId]);
       return result;
     });
@@ -134,7 +157,11 @@ export class TrashService {
          WHERE f.user_id = $1 AND (f.deleted_at IS NOT NULL OR p.deleted_at IS NOT NULL)`,
         [userId],
       );
-      const result = await this.purgeFiles(userId, files.map((file) => file.id), manager);
+      const result = await this.purgeFiles(
+        userId,
+        files.map((file) => file.id),
+        manager,
+      );
       await manager.query(`DELETE FROM folders WHERE user_id = $1 AND deleted_at IS NOT NULL`, [userId]);
       return result;
     });
@@ -157,7 +184,9 @@ export class TrashService {
   }
 
   private async trashedFolder(userId: string, folderId: string, manager: EntityManager) {
-    const rows: Array<{ id: string; name: string; parent_id: string | null; created_at: Date; deleted_at: Date }> = isUuid(folderId)
+    const rows: Array<{ id: string; name: string; parent_id: string | null; created_at: Date; deleted_at: Date }> = isUuid(
+      folderId,
+    )
       ? await manager.query(
           `SELECT id, name, parent_id, created_at, deleted_at FROM folders WHERE id = $1 AND user_id = $2 AND deleted_at IS NOT NULL FOR UPDATE`,
           [folderId, userId],
@@ -186,7 +215,10 @@ export class TrashService {
       try {
         return await operation();
       } catch (error) {
-        if (attempt >= RESTORE_ATTEMPTS || !(isUniqueViolation(error, 'files_live_name_key') || isUniqueViolation(error, 'folders_live_name_key'))) {
+        if (
+          attempt >= RESTORE_ATTEMPTS ||
+          !(isUniqueViolation(error, 'files_live_name_key') || isUniqueViolation(error, 'folders_live_name_key'))
+        ) {
           throw error;
         }
       }

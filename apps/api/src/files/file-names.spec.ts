@@ -4,7 +4,12 @@ import { fileNameProblem, folderNameProblem, kindOfName, numberedName } from './
 describe(kindOfName.name, () => {
   it('maps the six accepted extensions, case-insensitively', () => {
     expect(['a.html', 'a.HTM', 'a.md', 'a.MarkDown', 'a.txt', 'a.Text'].map(kindOfName)).toEqual([
-      'HTML', 'HTML', 'MARKDOWN', 'MARKDOWN', 'TEXT', 'TEXT',
+      'HTML',
+      'HTML',
+      'MARKDOWN',
+      'MARKDOWN',
+      'TEXT',
+      'TEXT',
     ]);
     expect(['a.zip', 'a.exe', 'a', 'a.md.zip', 'a.mdx'].map(kindOfName)).toEqual([null, null, null, null, null]);
   });
@@ -17,7 +22,19 @@ describe(fileNameProblem.name, () => {
   });
 
   it('refuses separators, control characters, bare extensions and other types', () => {
-    for (const name of ['a/b.md', 'a\\b.md', 'a\u0000.md', 'a\n.md', 'a\u0085.md', '.md', '', ' x.md', 'x.md ', 'x.pdf', 'a'.repeat(254) + '.md']) {
+    for (const name of [
+      'a/b.md',
+      'a\\b.md',
+      'a\u0000.md',
+      'a\n.md',
+      'a\u0085.md',
+      '.md',
+      '',
+      ' x.md',
+      'x.md ',
+      'x.pdf',
+      'a'.repeat(254) + '.md',
+    ]) {
       expect(fileNameProblem(name), JSON.stringify(name)).not.toBeNull();
     }
   });

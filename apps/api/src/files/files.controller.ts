@@ -22,7 +22,10 @@ export class FilesController {
   ) {}
 
   @Get('files')
-  @ApiOperation({ summary: 'List files', description: 'Live (not trashed) files of the caller: all of them, or those of one folder.' })
+  @ApiOperation({
+    summary: 'List files',
+    description: 'Live (not trashed) files of the caller: all of them, or those of one folder.',
+  })
   @ApiQuery({ name: 'folderId', required: false, description: 'only the files of this folder' })
   @ApiOkResponse({ type: FileListDto })
   @ApiErrors(401, 404, 429)

@@ -187,7 +187,10 @@ export class FilesRepository {
       params.push(folderId);
       where += ' AND f.folder_id IS NOT DISTINCT FROM $2';
     }
-    const rows: FileRow[] = await this.db.query(`SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id`, params);
+    const rows: FileRow[] = await this.db.query(
+      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id`,
+      params,
+    );
     return rows.map(toFileRecord);
   }
 
@@ -247,7 +250,11 @@ export class FilesRepository {
     return rows.map(toVersionRecord);
   }
 
-  async findVersion(fileId: string, versionId: string, manager: EntityManager = this.db.manager): Promise<VersionWithContent | null> {
+  async findVersion(
+    fileId: string,
+    versionId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<VersionWithContent | null> {
     if (!isUuid(versionId)) return null;
     const rows: Array<VersionRow & { content: string }> = await manager.query(
       `SELECT ${VERSION_COLUMNS}, v.content FROM file_versions v WHERE v.id = $1 AND v.file_id = $2`,

@@ -139,7 +139,11 @@ export class FilesService {
   }
 
   /** Adds a version to a live file (console). Refused while the current version is quarantined. */
-  async uploadVersion(user: AuthUser, fileId: string, document: UploadedDocument): Promise<{ file: FileRecord; versionId: string }> {
+  async uploadVersion(
+    user: AuthUser,
+    fileId: string,
+    document: UploadedDocument,
+  ): Promise<{ file: FileRecord; versionId: string }> {
     const outcome = await this.db.transaction(async (manager) => {
       const file = await this.lockLive(user.id, fileId, manager);
       const uploadedKind = document.filename ? kindOfName(document.filename) : null;

@@ -6,10 +6,15 @@ describe(BuiltinScanner.name, () => {
 
   it('flags the EICAR test string anywhere in the content', async () => {
     expect(EICAR_TEST_STRING).toHaveLength(68);
-    await expect(sut.scan(Buffer.from(`<p>${EICAR_TEST_STRING}</p>`))).resolves.toEqual({ infected: true, signature: EICAR_SIGNATURE });
+    await expect(sut.scan(Buffer.from(`<p>${EICAR_TEST_STRING}</p>`))).resolves.toEqual({
+      infected: true,
+      signature: EICAR_SIGNATURE,
+    });
   });
 
   it('passes anything else', async () => {
-    await expect(sut.scan(Buffer.from('EICAR-STANDARD-ANTIVIRUS-TEST-FILE alone is not the test file'))).resolves.toEqual({ infected: false });
+    await expect(sut.scan(Buffer.from('EICAR-STANDARD-ANTIVIRUS-TEST-FILE alone is not the test file'))).resolves.toEqual({
+      infected: false,
+    });
   });
 });

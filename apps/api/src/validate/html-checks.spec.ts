@@ -10,13 +10,19 @@ describe(checkHtml.name, () => {
 
   it('reports an unclosed element where it opens', () => {
     const issues = checkHtml('<!DOCTYPE html><title>T</title>\n\n\n<div>\n  <span>text');
-    expect(issues).toContainEqual(expect.objectContaining({ level: 'error', line: 5, col: 3, message: expect.stringContaining('<span>') }));
-    expect(issues).toContainEqual(expect.objectContaining({ level: 'error', line: 4, col: 1, message: expect.stringContaining('<div>') }));
+    expect(issues).toContainEqual(
+      expect.objectContaining({ level: 'error', line: 5, col: 3, message: expect.stringContaining('<span>') }),
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({ level: 'error', line: 4, col: 1, message: expect.stringContaining('<div>') }),
+    );
   });
 
   it('reports a mismatched end tag at the end tag', () => {
     const issues = scanHtml('<div><b>bold</div>').issues;
-    expect(issues).toEqual([expect.objectContaining({ level: 'error', line: 1, col: 13, message: expect.stringContaining('</div>') })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ level: 'error', line: 1, col: 13, message: expect.stringContaining('</div>') }),
+    ]);
   });
 
   it('reports an end tag without a start tag', () => {
@@ -27,7 +33,9 @@ describe(checkHtml.name, () => {
 
   it('reports duplicate ids with the first occurrence', () => {
     const issues = scanHtml('<a id="x"></a>\n<b id="x"></b>').issues;
-    expect(issues).toEqual([expect.objectContaining({ level: 'error', line: 2, col: 4, message: expect.stringContaining('第 1 行') })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ level: 'error', line: 2, col: 4, message: expect.stringContaining('第 1 行') }),
+    ]);
   });
 
   it('warns about a missing doctype and title', () => {
@@ -41,7 +49,11 @@ describe(checkHtml.name, () => {
   });
 
   it('warns about scripts, inline handlers and javascript: links without failing', () => {
-    const issues = checkHtml(page('<script>if (a < b) document.write("</div>")</script>\n<button onclick="go()">x</button><a href=" javascript:x()">y</a>'));
+    const issues = checkHtml(
+      page(
+        '<script>if (a < b) document.write("</div>")</script>\n<button onclick="go()">x</button><a href=" javascript:x()">y</a>',
+      ),
+    );
     expect(issues.map((issue) => issue.level)).toEqual(['warning', 'warning', 'warning']);
     expect(issues.map((issue) => issue.line)).toEqual([4, 5, 5]);
   });

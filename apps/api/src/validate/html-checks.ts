@@ -2,14 +2,49 @@ import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { IssueCollector, createLocator, issueAt, type Position, type ValidationIssue } from './issues.js';
 
 const VOID_ELEMENTS = new Set([
-  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
-  'basefont', 'bgsound', 'frame', 'keygen',
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'basefont',
+  'bgsound',
+  'frame',
+  'keygen',
 ]);
 
 // Elements whose end tag HTML lets the author leave out; never "unclosed".
 const OPTIONAL_END = new Set([
-  'html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'option', 'optgroup', 'rb', 'rt', 'rtc', 'rp',
-  'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption',
+  'html',
+  'head',
+  'body',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'option',
+  'optgroup',
+  'rb',
+  'rt',
+  'rtc',
+  'rp',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'caption',
 ]);
 
 const FOREIGN_ROOTS = new Set(['svg', 'math']);
@@ -92,7 +127,8 @@ export function scanHtml(html: string): HtmlScan {
       seen.add(attribute.name);
       if (attribute.name === 'id' && attribute.value) {
         const first = ids.get(attribute.value);
-        if (first) add('duplicate-id', `重复的 id "${attribute.value}"（首次出现在第 ${first.line} 行第 ${first.col} 列）`, attribute.at);
+        if (first)
+          add('duplicate-id', `重复的 id "${attribute.value}"（首次出现在第 ${first.line} 行第 ${first.col} 列）`, attribute.at);
         else ids.set(attribute.value, attribute.at);
       }
       if (/^on[a-z]/.test(attribute.name)) {
@@ -201,7 +237,14 @@ export function scanHtml(html: string): HtmlScan {
     if (OPTIONAL_END.has(element.name) && !element.foreign) continue;
     add('unclosed', `<${element.name}> 没有闭合`, element.at);
   }
-  return { issues: collector.finish((kind) => describe[kind]!, (kind) => levelOf[kind]!), hasDoctype, hasTitle };
+  return {
+    issues: collector.finish(
+      (kind) => describe[kind]!,
+      (kind) => levelOf[kind]!,
+    ),
+    hasDoctype,
+    hasTitle,
+  };
 }
 
 /** HTML checks of the validate operation: structure errors, then document-level warnings. */

@@ -8,9 +8,30 @@ import { IssueCollector, issueAt, type Position, type ValidationIssue } from './
  * style/id/name attributes, and script URLs.
  */
 export const STRIPPED_TAGS = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'link', 'meta', 'base',
-  'noscript', 'template', 'title', 'xmp', 'plaintext', 'portal', 'form', 'input', 'button', 'textarea',
-  'select', 'svg', 'math',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'link',
+  'meta',
+  'base',
+  'noscript',
+  'template',
+  'title',
+  'xmp',
+  'plaintext',
+  'portal',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'svg',
+  'math',
 ]);
 export const STRIPPED_ATTRIBUTES = new Set(['style', 'id', 'name', 'srcdoc']);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster']);
@@ -158,7 +179,10 @@ export function checkMarkdown(text: string): ValidationIssue[] {
       checkInline(token.children, new BlockSearch(lines, map[0], map[1]), references, add, reportHtml);
     }
   }
-  return collector.finish((kind) => describe[kind]!, (kind) => levels[kind]!);
+  return collector.finish(
+    (kind) => describe[kind]!,
+    (kind) => levels[kind]!,
+  );
 }
 
 function checkInline(

@@ -45,10 +45,16 @@ export function checkText(text: string): ValidationIssue[] {
     }
   }
   for (const match of text.matchAll(LONE_SURROGATE)) {
-    collector.add('surrogate', issueAt('error', `不成对的 UTF-16 代理项 ${codeOf(match[0])}：不是有效的 Unicode 文本`, locate(match.index)));
+    collector.add(
+      'surrogate',
+      issueAt('error', `不成对的 UTF-16 代理项 ${codeOf(match[0])}：不是有效的 Unicode 文本`, locate(match.index)),
+    );
   }
   for (let index = text.indexOf('\ufffd'); index !== -1; index = text.indexOf('\ufffd', index + 1)) {
     collector.add('replacement', issueAt('warning', '替换字符 U+FFFD：文本可能曾以错误的编码解码', locate(index)));
   }
-  return collector.finish((kind) => descriptions[kind]!, (kind) => levels[kind]!);
+  return collector.finish(
+    (kind) => descriptions[kind]!,
+    (kind) => levels[kind]!,
+  );
 }

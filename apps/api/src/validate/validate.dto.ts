@@ -23,7 +23,9 @@ export class ValidationIssueDto {
 export class ValidateResultDto {
   @ApiProperty({ enum: FILE_KINDS, enumName: 'FileKind' }) kind: FileKind;
   @ApiProperty({ description: 'false when any issue has level error' }) ok: boolean;
-  @ApiProperty({ description: 'content after normalization: BOM removed, CRLF → LF, tab → 4 spaces, trailing whitespace trimmed' })
+  @ApiProperty({
+    description: 'content after normalization: BOM removed, CRLF → LF, tab → 4 spaces, trailing whitespace trimmed',
+  })
   normalized: string;
   @ApiProperty({ type: [ValidationIssueDto] }) issues: ValidationIssueDto[];
 }

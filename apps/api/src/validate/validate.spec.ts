@@ -3,7 +3,12 @@ import { codePointLengthExceeds, validateDocument } from './validate.js';
 
 describe(validateDocument.name, () => {
   it('returns the normalized text and ok for clean input', () => {
-    expect(validateDocument('\uFEFFhello\t \r\nworld', 'TEXT')).toEqual({ kind: 'TEXT', ok: true, normalized: 'hello\nworld', issues: [] });
+    expect(validateDocument('\uFEFFhello\t \r\nworld', 'TEXT')).toEqual({
+      kind: 'TEXT',
+      ok: true,
+      normalized: 'hello\nworld',
+      issues: [],
+    });
   });
 
   it('is not ok exactly when an error exists', () => {

@@ -44,7 +44,11 @@ export class ConsoleFilesQueryDto {
 export const CONFLICT_MODES = ['fail', 'overwrite', 'rename'] as const;
 
 export class ConsoleUploadFormDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'the document (.html .htm .md .markdown .txt .text, UTF-8, ≤ 10 MB)' })
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description: 'the document (.html .htm .md .markdown .txt .text, UTF-8, ≤ 10 MB)',
+  })
   file: unknown;
   @ApiPropertyOptional({ description: 'target folder; the root folder when absent' }) folderId?: string;
   @ApiPropertyOptional({
@@ -63,7 +67,11 @@ export class ConsoleUploadResultDto {
 }
 
 export class VersionUploadFormDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'the new content; its extension, if any, must match the file kind' })
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description: 'the new content; its extension, if any, must match the file kind',
+  })
   file: unknown;
 }
 
@@ -182,4 +190,3 @@ export class RestoredFolderDto {
 
 export const isConflictMode = (value: string): value is (typeof CONFLICT_MODES)[number] =>
   (CONFLICT_MODES as readonly string[]).includes(value);
-
