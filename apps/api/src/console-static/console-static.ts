@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NotFoundException } from '@nestjs/common';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendEnvelope, toEnvelope } from '../common/error-envelope.filter.js';
 
 /** Where `pnpm --filter @sharedown/console build` writes the SPA, relative to the compiled api. */
@@ -32,40 +33,58 @@ function sendNotFound(reply: FastifyReply): void {
 
 /**
  * Serves the built console at `/`: real files with their cache policy, and index.html for
- * any other GET navigation so the client-side router can resolve deep links.
+ * any other GET navigation so the client-side router can resolve deep links. Files are looked
+ * up per request, so rebuilding the console never leaves a running server pointing at bundles
+ * that no longer exist.
  */
 export async function registerConsoleStatic(fastify: FastifyInstance, root = CONSOLE_DIST): Promise<boolean> {
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) return false;
-  const indexHtml = readFileSync(indexPath);
 
+  // Hashed bundles; a missing one falls through to the JSON 404 instead of HTML with status 200.
+  await fastify.register(fastifyStatic, {
+    root: join(root, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', cacheControlFor('assets/'));
+    },
+  });
+  // Top-level files copied from the console's public/ folder (icons, robots.txt).
   await fastify.register(fastifyStatic, {
     root,
     serve: true,
-    // Routes per existing file, so the SPA fallback below stays the only wildcard.
     wildcard: false,
-    index: false,
+    globIgnore: ['assets/**', 'index.html'],
     decorateReply: false,
+    index: false,
     cacheControl: false,
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', cacheControlFor(path.slice(root.length)));
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'no-cache');
     },
   });
 
-  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) => {
-    reply
+  const sendIndex = async (reply: FastifyReply) => {
+    let html: Buffer;
+    try {
+      html = await readFile(indexPath);
+    } catch {
+      return sendNotFound(reply);
+    }
+    return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'same-origin')
-      .send(indexHtml);
+      .send(html);
   };
-  fastify.get('/', sendIndex);
+  fastify.get('/', (_request, reply) => sendIndex(reply));
   fastify.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    // A missing bundle must fail loudly rather than come back as HTML with status 200.
-    if (isServerPath(pathname) || pathname.startsWith('/assets/')) return sendNotFound(reply);
-    sendIndex(request, reply);
+    if (isServerPath(pathname)) return sendNotFound(reply);
+    return sendIndex(reply);
   });
   return true;
 }

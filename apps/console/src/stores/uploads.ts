@@ -41,6 +41,8 @@ export function localProblem(file: File): string | null {
 }
 
 const PARALLEL = 2;
+/** Finished uploads leave the panel after a moment; failures stay until dismissed. */
+const DONE_LINGER_MS = 6000;
 
 /** Uploads outlive page changes: the queue, its progress and conflict questions live here. */
 export const useUploadsStore = defineStore('uploads', () => {
@@ -120,6 +122,9 @@ export const useUploadsStore = defineStore('uploads', () => {
         patch(id, { status: 'done', loaded: entry.size, outcome: done.outcome, result: done.file });
       }
       landed.value++;
+      setTimeout(() => {
+        items.value = items.value.filter((candidate) => !(candidate.id === id && candidate.status === 'done'));
+      }, DONE_LINGER_MS);
     } catch (error) {
       if (error instanceof SharedownApiError && error.code === 'DUPLICATE' && !entry.versionOf && entry.mode === 'fail') {
         const remembered = batchChoices.get(entry.batch);
