@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedownClient } from '@sharedown/contract';
-import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { createServer, type Server, type Socket } from 'node:net';
+import { backend, createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { CUSTOM_TEST_SIGNATURE, EICAR, clamdAvailable, startClamd, type Clamd } from '../support/clamd.js';
 import { sql, uploadFile, waitForScan } from '../support/uploads.js';
 
@@ -77,4 +78,48 @@ describe.runIf(clamdAvailable())('antivirus scanning with a real clamd', () => {
       scanStatus: 'CLEAN',
     });
   }, 90_000);
+});
+
+// SIGKILL leaves an embedded PostgreSQL orphaned on its data dir, so this runs on the machine's services.
+describe.runIf(clamdAvailable() && backend === 'services')('a worker killed in the middle of a scan', () => {
+  let clamd: Clamd;
+  let hung: Server;
+  const hungSockets = new Set<Socket>();
+  let app: RunningApp | undefined;
+
+  beforeAll(async () => {
+    clamd = await startClamd();
+    // Accepts the scan and never answers: the job stays active until its worker dies.
+    hung = createServer({ allowHalfOpen: true }, (socket) => {
+      hungSockets.add(socket);
+      socket.on('data', () => undefined);
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    await app?.cleanup();
+    for (const socket of hungSockets) socket.destroy();
+    await new Promise((resolve) => hung.close(resolve));
+    await clamd?.cleanup();
+  });
+
+  it('gets the scan done by the next worker', async () => {
+    const hungPort = (hung.address() as { port: number }).port;
+    const first = await startApp({ env: { CLAMD_HOST: '127.0.0.1', CLAMD_PORT: String(hungPort) } });
+    const user = await createUser(first.baseUrl);
+    const { data } = await uploadFile(user.api, 'interrupted.md', 'scanned when the worker died');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await waitForScan(user.console, data!.file.id, () => true)).scanStatus).toBe('PENDING');
+    await first.stop('SIGKILL');
+
+    const { PORT: _port, ...env } = first.env;
+    app = await startApp({ dataDir: first.dataDir, env: { ...env, CLAMD_PORT: String(clamd.port) } });
+    const consoleClient = createSharedownClient({ baseUrl: app.baseUrl, headers: { cookie: user.cookie } });
+    const started = Date.now();
+    expect(await waitForScan(consoleClient, data!.file.id, (status) => status === 'CLEAN', 100_000)).toMatchObject({
+      scanStatus: 'CLEAN',
+    });
+    console.log(`scan recovered ${Date.now() - started} ms after the new worker started`);
+  }, 150_000);
 });

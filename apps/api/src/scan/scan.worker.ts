@@ -32,7 +32,13 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap(): void {
     if (this.runtime.env.ROLE === 'api') return;
-    this.queues.worker<ScanJobData>(QueueName.scan, (job) => this.process(job), { concurrency: 4 });
+    // A short lock (renewed while a scan runs) lets another worker take over a job whose
+    // worker died within about half a minute instead of a minute or more.
+    this.queues.worker<ScanJobData>(QueueName.scan, (job) => this.process(job), {
+      concurrency: 4,
+      lockDuration: 15_000,
+      stalledInterval: 10_000,
+    });
     this.logger.log(`scanning uploads with the ${this.scanner.name} scanner`);
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
