@@ -117,6 +117,18 @@ describe('POST /files', () => {
       body: documentForm('field.md', 'x', { colour: 'blue' }) as never,
     });
     expect(unknownField.response.status).toBe(400);
+    const twoFiles = documentForm('one.md', 'x');
+    twoFiles.append('file', new Blob(['y']), 'two.md');
+    const second = await alice.api.POST('/api/v1/files', { body: twoFiles as never });
+    expect(second.response.status).toBe(400);
+    expect(second.error).toMatchObject({ code: 'VALIDATION' });
+    const textInsteadOfFile = new FormData();
+    textInsteadOfFile.append('file', '# not a file part');
+    const text = await alice.api.POST('/api/v1/files', { body: textInsteadOfFile as never });
+    expect(text.response.status).toBe(400);
+    const names = (await alice.api.GET('/api/v1/files')).data!.files.map((file) => file.name);
+    expect(names).not.toContain('one.md');
+    expect(names).not.toContain('two.md');
   });
 
   it('accepts a file part that comes before the other fields', async () => {

@@ -37,6 +37,23 @@ export function decodeDocument(filename: string, bytes: Buffer): UploadedDocumen
   return { filename, content, sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
+// The plugin's own limits answer 413 by default; only the file size is about the quota.
+const SHAPE_ERRORS: Record<string, string> = {
+  FST_FILES_LIMIT: '一次只能上传一个文件',
+  FST_PARTS_LIMIT: 'multipart 字段过多',
+  FST_FIELDS_LIMIT: 'multipart 字段过多',
+  FST_PROTO_VIOLATION: 'multipart 字段名无效',
+  FST_INVALID_JSON_FIELD_ERROR: 'multipart 字段不是有效的 JSON',
+};
+
+function multipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (typeof code === 'string' && SHAPE_ERRORS[code]) return AppError.validation(SHAPE_ERRORS[code]);
+  return error;
+}
+
 function tooLarge(): AppError {
   return new AppError(ErrorCode.OVER_QUOTA, '文件超过 10 MB 上限');
 }
@@ -53,27 +70,32 @@ export async function readMultipartUpload(request: FastifyRequest, allowedFields
   // Keep the client's name intact: busboy would otherwise strip anything up to the last
   // slash, and a name with a path separator must be refused rather than shortened.
   const parts: AsyncIterableIterator<Multipart> = request.parts({ preservePath: true });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw AppError.validation(`不允许的文件字段：${part.fieldname}（文件字段名必须是 file）`);
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw AppError.validation(`不允许的文件字段：${part.fieldname}（文件字段名必须是 file）`);
+        }
+        const chunks: Buffer[] = [];
+        let received = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          received += chunk.length;
+          if (received > MAX_UPLOAD_BYTES) throw tooLarge();
+          chunks.push(chunk);
+        }
+        if (part.file.truncated) throw tooLarge();
+        document = decodeDocument(part.filename ?? '', Buffer.concat(chunks, received));
+        continue;
       }
-      const chunks: Buffer[] = [];
-      let received = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        received += chunk.length;
-        if (received > MAX_UPLOAD_BYTES) throw tooLarge();
-        chunks.push(chunk);
-      }
-      if (part.file.truncated) throw tooLarge();
-      document = decodeDocument(part.filename ?? '', Buffer.concat(chunks, received));
-      continue;
+      if (part.fieldname === 'file') throw AppError.validation('file 字段必须是上传的文件（带文件名）');
+      if (!allowedFields.includes(part.fieldname)) throw AppError.validation(`不允许的字段：${part.fieldname}`);
+      if (part.valueTruncated) throw AppError.validation(`字段 ${part.fieldname} 过长`);
+      if (part.fieldname in fields) throw AppError.validation(`字段 ${part.fieldname} 重复`);
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
     }
-    if (!allowedFields.includes(part.fieldname)) throw AppError.validation(`不允许的字段：${part.fieldname}`);
-    if (part.valueTruncated) throw AppError.validation(`字段 ${part.fieldname} 过长`);
-    if (part.fieldname in fields) throw AppError.validation(`字段 ${part.fieldname} 重复`);
-    fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+  } catch (error) {
+    throw multipartError(error);
   }
   return { document, fields };
 }
