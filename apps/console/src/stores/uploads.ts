@@ -41,7 +41,7 @@ export function localProblem(file: File): string | null {
 }
 
 const PARALLEL = 2;
-/** Finished uploads leave the panel after a moment; failures stay until dismissed. */
+/** Finished and skipped uploads leave the panel after a moment; failures stay until dismissed. */
 const DONE_LINGER_MS = 6000;
 
 /** Uploads outlive page changes: the queue, its progress and conflict questions live here. */
@@ -122,9 +122,7 @@ export const useUploadsStore = defineStore('uploads', () => {
         patch(id, { status: 'done', loaded: entry.size, outcome: done.outcome, result: done.file });
       }
       landed.value++;
-      setTimeout(() => {
-        items.value = items.value.filter((candidate) => !(candidate.id === id && candidate.status === 'done'));
-      }, DONE_LINGER_MS);
+      forgetLater(id);
     } catch (error) {
       if (error instanceof SharedownApiError && error.code === 'DUPLICATE' && !entry.versionOf && entry.mode === 'fail') {
         const remembered = batchChoices.get(entry.batch);
@@ -141,9 +139,17 @@ export const useUploadsStore = defineStore('uploads', () => {
     }
   }
 
+  function forgetLater(id: number): void {
+    setTimeout(() => {
+      items.value = items.value.filter((candidate) => !(candidate.id === id && (candidate.status === 'done' || candidate.status === 'skipped')));
+    }, DONE_LINGER_MS);
+  }
+
   function applyChoice(id: number, choice: ConflictChoice): void {
-    if (choice === 'skip') patch(id, { status: 'skipped' });
-    else {
+    if (choice === 'skip') {
+      patch(id, { status: 'skipped' });
+      forgetLater(id);
+    } else {
       patch(id, { status: 'queued', mode: choice });
       pump();
     }
