@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedownClient } from '@sharedown/contract';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { backend, createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { CUSTOM_TEST_SIGNATURE, EICAR, clamdAvailable, startClamd, type Clamd } from '../support/clamd.js';
@@ -19,6 +20,8 @@ describe.runIf(clamdAvailable())('antivirus scanning with a real clamd', () => {
 
   afterAll(async () => {
     await app?.cleanup();
+    // A restarted app reuses its data dir, which cleanup() then leaves in place.
+    if (app) await rm(app.dataDir, { recursive: true, force: true });
     await clamd?.cleanup();
   });
 
@@ -99,6 +102,7 @@ describe.runIf(clamdAvailable() && backend === 'services')('a worker killed in t
 
   afterAll(async () => {
     await app?.cleanup();
+    if (app) await rm(app.dataDir, { recursive: true, force: true });
     for (const socket of hungSockets) socket.destroy();
     await new Promise((resolve) => hung.close(resolve));
     await clamd?.cleanup();
