@@ -98,19 +98,30 @@ describe('the console in a real browser', () => {
     expect(await files.row('report.md').locator('.version').innerText()).toBe('v2');
   });
 
-  it('previews a file, lists its versions and restores an old one', async () => {
+  it('previews a file, lists its versions, restores an old one and takes a new one', async () => {
     const files = ui.files();
     await expect.poll(() => files.scanStatus('report.md'), { timeout: 20_000 }).toBe('CLEAN');
     await files.open('report.md');
-    await page.waitForSelector('text=Second draft, replaced.');
+    // Markdown is shown rendered, in a frame that runs no scripts.
+    const frame = page.frameLocator('[data-test="preview-frame"]');
+    await frame.locator('h1', { hasText: 'Quarterly report' }).waitFor();
+    expect(await frame.locator('p').innerText()).toBe('Second draft, replaced.');
+    expect(await page.getAttribute('[data-test="preview-frame"]', 'sandbox')).toBe('');
     const versions = page.locator('[data-test="versions-panel"] li[data-version]');
     await expect.poll(() => versions.count()).toBe(2);
     await ui.shot('file-detail');
+    await page.click('[data-test="preview-source"]');
+    await page.waitForSelector('.code >> text=Second draft, replaced.');
+
     await page.click('[data-test="restore-v1"]');
     await ui.confirm();
     await expect.poll(() => versions.count(), { timeout: 10_000 }).toBe(3);
     await page.waitForSelector('.code >> text=First draft.');
     expect(await page.locator('[data-version="3"] .badge-accent').innerText()).toBe('current');
+
+    await page.setInputFiles('[data-test="version-input"]', { name: 'report-v4.md', mimeType: 'text/markdown', buffer: Buffer.from(REPORT_V1 + '\nFourth.\n') });
+    await expect.poll(() => versions.count(), { timeout: 15_000 }).toBe(4);
+    await page.waitForSelector('[data-version="4"] .badge-accent');
   });
 
   it('shares with a password and a visit cap, a second browser opens it, counts update, then it is revoked', async () => {
@@ -162,6 +173,24 @@ describe('the console in a real browser', () => {
     const gone = await visitor.goto(url);
     expect(gone!.status()).toBe(410);
     await visitorContext.close();
+  });
+
+  it('creates a folder and moves a file into it', async () => {
+    await ui.nav('files');
+    const files = ui.files();
+    await page.click('[data-test="new-folder"]');
+    await page.fill('#folder-name', 'Archive');
+    await page.keyboard.press('Enter');
+    const folderLink = page.locator('.tree [data-folder-name="Archive"]');
+    await folderLink.waitFor();
+    await files.row(PAGE.name).locator(`button[aria-label="Move ${PAGE.name}"]`).click();
+    await page.selectOption('[data-test="move-target"]', { label: '\u00a0\u00a0\u00a0Archive' });
+    await page.click('[data-test="move-confirm"]');
+    await files.row(PAGE.name).waitFor({ state: 'detached' });
+    await folderLink.click();
+    await files.row(PAGE.name).waitFor();
+    expect(await ui.heading().innerText()).toBe('Archive');
+    await ui.shot('folder');
   });
 
   it('creates an API token, shows it once, and it works against the REST API until revoked', async () => {
@@ -216,23 +245,44 @@ describe('the console in a real browser', () => {
       await page.waitForSelector('[data-test="webhook-table"] .badge-warning');
       await page.click('[data-test="webhook-resume"]');
       await page.waitForSelector('[data-test="webhook-table"] .badge-success');
+
+      // A second hook, deleted again: only the first one stays.
+      await page.fill('#webhook-url', receiver.url('/other'));
+      await page.click('[data-test="webhook-form"] button[type="submit"]');
+      const rows = page.locator('[data-test="webhook-table"] tbody tr[data-webhook-id]');
+      await expect.poll(() => rows.count()).toBe(2);
+      await rows.filter({ hasText: '/other' }).locator('button:has-text("Delete")').click();
+      await ui.confirm();
+      await expect.poll(() => rows.count()).toBe(1);
+      expect((await unwrap(sessionClient.GET('/api/webhooks'))).webhooks.map((hook) => hook.url)).toEqual([receiver.url('/hook')]);
     } finally {
       await receiver.close();
     }
   });
 
-  it('moves a file to the trash and restores it', async () => {
+  it('moves files to the trash, restores one and purges another, freeing its storage', async () => {
     await ui.nav('files');
     const files = ui.files();
     await files.row(NOTES.name).waitFor();
     await files.trash(NOTES.name);
     await files.row(NOTES.name).waitFor({ state: 'detached' });
+    await files.trash('report (1).md');
+    await files.row('report (1).md').waitFor({ state: 'detached' });
     await ui.nav('trash');
-    const trashed = page.locator(`[data-test="trash-table"] tr[data-trash-name="${NOTES.name}"]`);
-    await trashed.waitFor();
+    const trashed = (name: string) => page.locator(`[data-test="trash-table"] tr[data-trash-name="${name}"]`);
+    await trashed(NOTES.name).waitFor();
     await ui.shot('trash');
-    await trashed.locator('[data-test="trash-restore"]').click();
-    await trashed.waitFor({ state: 'detached' });
+    await trashed(NOTES.name).locator('[data-test="trash-restore"]').click();
+    await trashed(NOTES.name).waitFor({ state: 'detached' });
+
+    const usedBefore = (await unwrap(sessionClient.GET('/api/auth/session'))).user.usedBytes;
+    await trashed('report (1).md').locator('[data-test="trash-purge"]').click();
+    await ui.confirm();
+    await trashed('report (1).md').waitFor({ state: 'detached' });
+    const usedAfter = (await unwrap(sessionClient.GET('/api/auth/session'))).user.usedBytes;
+    expect(usedBefore - usedAfter).toBe(Buffer.byteLength(REPORT_V2));
+    await expect.poll(() => page.locator('.sidebar-footer').innerText()).toContain(`${usedAfter} B of`);
+
     await ui.nav('files');
     await files.row(NOTES.name).waitFor();
   });
