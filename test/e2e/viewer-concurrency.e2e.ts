@@ -97,3 +97,60 @@ describe(`caps under ${PARALLEL} concurrent visits`, () => {
     expect(await getShare(alice, created.id)).toMatchObject({ visitCount: PARALLEL, uniqueVisitCount: 10 });
   });
 });
+
+describe(`caps under ${PARALLEL} concurrent visits spread over two api processes`, () => {
+  const SESSION_SECRET = 'replica-test-session-secret-0123456789abcdef';
+  let first: RunningApp;
+  let second: RunningApp;
+  let alice: TestUser;
+  let doc: UploadedDocument;
+
+  beforeAll(async () => {
+    first = await startApp({ env: { SESSION_SECRET } });
+    second = await startApp({
+      env: { SESSION_SECRET, DATABASE_URL: await first.databaseUrl(), ...(first.env.REDIS_URL ? { REDIS_URL: first.env.REDIS_URL } : {}) },
+    });
+    alice = await createUser(first.baseUrl);
+    doc = await upload(first, alice, 'replicas.md', CONTENT);
+  });
+  afterAll(async () => {
+    await second?.cleanup();
+    await first?.cleanup();
+  });
+
+  const spread = (url: string) => (i: number) => (i % 2 === 0 ? url : url.replace(first.baseUrl, second.baseUrl));
+
+  async function burstOver(url: string, init: (i: number) => RequestInit): Promise<Outcome[]> {
+    const target = spread(url);
+    return Promise.all(
+      Array.from({ length: PARALLEL }, async (_, i) => {
+        const response = await fetch(target(i), { redirect: 'manual', ...init(i) });
+        const body = await response.text();
+        return { status: response.status, rendered: body.includes('Only a few may read this.') };
+      }),
+    );
+  }
+
+  it('admits exactly maxVisits renders between both processes', async () => {
+    const { share: created, url } = await share(alice, doc.fileId, { maxVisits: 13 });
+    const outcomes = await burstOver(url, (i) => ({ headers: { 'user-agent': `Replica/${i}` } }));
+    expect(tally(outcomes)).toEqual({ 200: 13, 410: PARALLEL - 13 });
+    expect(await getShare(alice, created.id)).toMatchObject({ visitCount: 13, uniqueVisitCount: 13, consumedAt: expect.any(String) });
+  });
+
+  it('admits exactly perVisitorMaxVisits renders per visitor between both processes', async () => {
+    const { share: created, url } = await share(alice, doc.fileId, { perVisitorMaxVisits: 3 });
+    const outcomes = await burstOver(url, (i) => ({ headers: { 'user-agent': `ReplicaVisitor/${i % 5}` } }));
+    expect(tally(outcomes)).toEqual({ 200: 15, 410: PARALLEL - 15 });
+    expect(await getShare(alice, created.id)).toMatchObject({ visitCount: 15, uniqueVisitCount: 5 });
+  });
+
+  it('counts every visit to an uncapped link across both processes', async () => {
+    const { share: created, url } = await share(alice, doc.fileId);
+    const outcomes = await burstOver(url, (i) => ({ headers: { 'user-agent': `Numbered/${i % 3}` } }));
+    expect(tally(outcomes)).toEqual({ 200: PARALLEL });
+    const visitors = await sql<{ visits: number }>(first, 'SELECT visits FROM share_visitors WHERE share_id = $1', [created.id]);
+    expect(visitors.reduce((sum, v) => sum + v.visits, 0)).toBe(PARALLEL);
+    expect(await getShare(alice, created.id)).toMatchObject({ visitCount: PARALLEL, uniqueVisitCount: 3 });
+  });
+});

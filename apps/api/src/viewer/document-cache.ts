@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { FileKind } from '../shares/share-row.js';
 import { ContentRenderer, RENDERER_MARK } from './content-renderer.js';
+import { doctypeLength } from './frame-document.js';
 import { ShareViewRepository } from './share-view.repository.js';
 
-const MAX_CACHED_CHARS = 64 * 1024 * 1024;
+const MAX_CACHED_BYTES = 128 * 1024 * 1024;
+
+/**
+ * A version ready to send: UTF-8 bytes, so a view copies memory instead of re-encoding a long
+ * string on every answer. For HTML, `doctypeLength` is where the frame helper goes.
+ */
+export interface ServedDocument {
+  bytes: Buffer;
+  doctypeLength: number;
+}
 
 /**
  * What the viewer serves for a CLEAN version: sanitized HTML for Markdown and text, the author's
@@ -13,15 +23,15 @@ const MAX_CACHED_CHARS = 64 * 1024 * 1024;
  */
 @Injectable()
 export class DocumentCache {
-  private readonly entries = new Map<string, string>();
-  private readonly loading = new Map<string, Promise<string | null>>();
+  private readonly entries = new Map<string, ServedDocument>();
+  private readonly loading = new Map<string, Promise<ServedDocument | null>>();
   private size = 0;
   private readonly renderer = new ContentRenderer();
 
   constructor(private readonly repository: ShareViewRepository) {}
 
   /** Null when the version is not (or no longer) CLEAN. */
-  async get(versionId: string, kind: FileKind): Promise<string | null> {
+  async get(versionId: string, kind: FileKind): Promise<ServedDocument | null> {
     const cached = this.entries.get(versionId);
     if (cached !== undefined) {
       this.entries.delete(versionId);
@@ -36,30 +46,31 @@ export class DocumentCache {
     return pending;
   }
 
-  private async load(versionId: string, kind: FileKind): Promise<string | null> {
+  private async load(versionId: string, kind: FileKind): Promise<ServedDocument | null> {
     const row = await this.repository.version(versionId, RENDERER_MARK);
     if (!row) return null;
-    let value: string;
+    let html: string;
     if (kind === 'HTML') {
-      value = row.content ?? '';
+      html = row.content ?? '';
     } else if (row.rendered !== null) {
-      value = row.rendered.slice(RENDERER_MARK.length);
+      html = row.rendered.slice(RENDERER_MARK.length);
     } else {
-      value = this.renderer.render(kind, row.content ?? '');
-      await this.repository.storeRendering(versionId, RENDERER_MARK + value);
+      html = this.renderer.render(kind, row.content ?? '');
+      await this.repository.storeRendering(versionId, RENDERER_MARK + html);
     }
-    this.remember(versionId, value);
-    return value;
+    const document = { bytes: Buffer.from(html, 'utf8'), doctypeLength: kind === 'HTML' ? doctypeLength(html) : 0 };
+    this.remember(versionId, document);
+    return document;
   }
 
-  private remember(versionId: string, value: string): void {
-    if (value.length > MAX_CACHED_CHARS / 4 || this.entries.has(versionId)) return;
-    this.entries.set(versionId, value);
-    this.size += value.length;
-    while (this.size > MAX_CACHED_CHARS) {
-      const [oldest, text] = this.entries.entries().next().value as [string, string];
+  private remember(versionId: string, document: ServedDocument): void {
+    if (document.bytes.length > MAX_CACHED_BYTES / 4 || this.entries.has(versionId)) return;
+    this.entries.set(versionId, document);
+    this.size += document.bytes.length;
+    while (this.size > MAX_CACHED_BYTES) {
+      const [oldest, evicted] = this.entries.entries().next().value as [string, ServedDocument];
       this.entries.delete(oldest);
-      this.size -= text.length;
+      this.size -= evicted.bytes.length;
     }
   }
 }

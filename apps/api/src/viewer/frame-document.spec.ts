@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { frameDocument } from './frame-document.js';
+import { doctypeLength, frameDocument } from './frame-document.js';
 import { isLinkPreviewAgent } from './link-preview-agents.js';
+
+function framed(html: string, copy: boolean): string {
+  return frameDocument(Buffer.from(html), doctypeLength(html), copy).toString('utf8');
+}
 
 describe(frameDocument.name, () => {
   it('puts the helper after the doctype so the document stays in standards mode', () => {
-    const doc = frameDocument('<!DOCTYPE html><html><body>hi</body></html>', true);
+    const doc = framed('<!DOCTYPE html><html><body>hi</body></html>', true);
     expect(doc.startsWith('<!DOCTYPE html><script>')).toBe(true);
     expect(doc).toContain('(true);</script><html>');
   });
 
+  it('counts the doctype in bytes when something multi-byte precedes it', () => {
+    const doc = framed('\uFEFF <!doctype html><p>é</p>', false);
+    expect(doc.startsWith('\uFEFF <!doctype html><script>')).toBe(true);
+    expect(doc.endsWith('(false);</script><p>é</p>')).toBe(true);
+  });
+
   it('puts the helper first when there is no doctype', () => {
-    expect(frameDocument('<p>hi</p>', false)).toMatch(/^<script>[\s\S]*\(false\);<\/script><p>hi<\/p>$/);
+    expect(framed('<p>hi</p>', false)).toMatch(/^<script>[\s\S]*\(false\);<\/script><p>hi<\/p>$/);
   });
 });
 

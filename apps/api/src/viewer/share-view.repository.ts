@@ -48,6 +48,12 @@ export interface Admission {
   uniqueVisitCount: number;
 }
 
+/** A share read by `share_open_visits`; `admission` is set when the visit was admitted in the same call. */
+export interface OpenedShare {
+  share: ViewedShare;
+  admission: Admission | null;
+}
+
 interface ViewedShareRow {
   id: string;
   user_id: string;
@@ -75,65 +81,127 @@ interface ViewedShareRow {
   scan_status: ScanStatus | null;
 }
 
-const LOAD_SQL = `
-  SELECT s.id, s.user_id, u.segment, s.token, s.file_id, f.name, f.kind, f.deleted_at IS NOT NULL AS trashed,
-    s.revoked_at IS NOT NULL AS revoked,
-    (s.consumed_at IS NOT NULL OR (s.max_visits IS NOT NULL AND s.visit_count >= s.max_visits)) AS consumed,
-    (s.expires_at IS NOT NULL AND s.expires_at <= now()) AS expired,
-    s.password_hash IS NOT NULL AS has_password, s.one_time, s.require_login, s.email_allowlist, s.one_session,
-    s.session_owner, s.per_login_user_max_visits, s.watermark_enabled, s.watermark_text, s.copy_protection_enabled,
-    s.burn_after_read_enabled, v.id AS version_id, v.scan_status
-  FROM shares s
-  JOIN users u ON u.id = s.user_id
-  JOIN files f ON f.id = s.file_id
-  LEFT JOIN file_versions v ON v.id = coalesce(s.locked_version_id, f.current_version_id)
-  WHERE lower(s.token) = lower($1)`;
+function toViewedShare(row: ViewedShareRow): ViewedShare {
+  return {
+    id: row.id,
+    ownerId: row.user_id,
+    ownerSegment: row.segment,
+    token: row.token,
+    fileId: row.file_id,
+    fileName: row.name,
+    fileKind: row.kind,
+    trashed: row.trashed,
+    revoked: row.revoked,
+    consumed: row.consumed,
+    expired: row.expired,
+    hasPassword: row.has_password,
+    oneTime: row.one_time,
+    requireLogin: row.require_login,
+    emailAllowlist: row.email_allowlist,
+    oneSession: row.one_session,
+    sessionOwner: row.session_owner,
+    perLoginUserMaxVisits: row.per_login_user_max_visits,
+    watermarkEnabled: row.watermark_enabled,
+    watermarkText: row.watermark_text,
+    copyProtection: row.copy_protection_enabled,
+    burnAfterRead: row.burn_after_read_enabled,
+    versionId: row.version_id,
+    scanStatus: row.scan_status,
+  };
+}
 
-/** The viewer's SQL. The hot path is `load` then `admit`: two round trips per view. */
+const LOAD_SQL = 'SELECT * FROM share_gate WHERE lower(token) = lower($1)';
+const OPEN_SQL = 'SELECT idx, outcome, visit_no, unique_no, gate FROM share_open_visits($1, $2, $3::text[]) ORDER BY idx';
+
+const ADMIT_SQL =
+  'SELECT idx, outcome, visit_no, unique_no FROM share_admit_visits($1, $2::text[], $3::uuid[], $4::text[]) ORDER BY idx';
+
+/** One visit waiting for admission: who is visiting, as the gate established it. */
+export interface VisitRequest {
+  visitorKey: string;
+  userId: string | null;
+  browserKey: string | null;
+}
+
+interface OpenedRow {
+  idx: number;
+  outcome: AdmissionOutcome | null;
+  visit_no: number;
+  unique_no: number;
+  gate: ViewedShareRow | null;
+}
+
+/** node-postgres' pool, which TypeORM's PostgreSQL driver keeps as `master`. */
+interface NamedStatementPool {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+function namedStatementPool(db: DataSource): NamedStatementPool | null {
+  const master: unknown = Reflect.get(db.driver, 'master');
+  return master !== null && typeof master === 'object' && typeof Reflect.get(master, 'query') === 'function'
+    ? (master as NamedStatementPool)
+    : null;
+}
+
+/**
+ * The viewer's SQL, as named prepared statements on TypeORM's own pool: planning the gate's
+ * four-way join costs several times more than running it, so each pooled connection plans it
+ * once. A plain view is one `openAll` round trip (shared by the visits that arrive together);
+ * a view through a policy is `load` (or `openAll`) then `admitAll`.
+ */
 @Injectable()
 export class ShareViewRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly pool: NamedStatementPool | null;
 
-  async load(token: string): Promise<ViewedShare | null> {
-    const rows: ViewedShareRow[] = await this.db.query(LOAD_SQL, [token]);
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      id: row.id,
-      ownerId: row.user_id,
-      ownerSegment: row.segment,
-      token: row.token,
-      fileId: row.file_id,
-      fileName: row.name,
-      fileKind: row.kind,
-      trashed: row.trashed,
-      revoked: row.revoked,
-      consumed: row.consumed,
-      expired: row.expired,
-      hasPassword: row.has_password,
-      oneTime: row.one_time,
-      requireLogin: row.require_login,
-      emailAllowlist: row.email_allowlist,
-      oneSession: row.one_session,
-      sessionOwner: row.session_owner,
-      perLoginUserMaxVisits: row.per_login_user_max_visits,
-      watermarkEnabled: row.watermark_enabled,
-      watermarkText: row.watermark_text,
-      copyProtection: row.copy_protection_enabled,
-      burnAfterRead: row.burn_after_read_enabled,
-      versionId: row.version_id,
-      scanStatus: row.scan_status,
-    };
+  constructor(private readonly db: DataSource) {
+    this.pool = namedStatementPool(db);
   }
 
-  /** Counts one visit if every cap and state still allows it (see the share_admit_visit migration). */
-  async admit(shareId: string, visitorKey: string, userId: string | null, browserKey: string | null): Promise<Admission> {
-    const rows: Array<{ outcome: AdmissionOutcome; visit_count: number; unique_visit_count: number }> = await this.db.query(
-      'SELECT outcome, visit_count, unique_visit_count FROM share_admit_visit($1, $2, $3, $4)',
-      [shareId, visitorKey, userId, browserKey],
+  private async hot<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+    if (!this.pool) return this.db.query(text, values);
+    return (await this.pool.query({ name, text, values })).rows as T[];
+  }
+
+  async load(token: string): Promise<ViewedShare | null> {
+    const rows = await this.hot<ViewedShareRow>('viewer_load_share', LOAD_SQL, [token]);
+    return rows[0] ? toViewedShare(rows[0]) : null;
+  }
+
+  /** One result per visitor key, in order; null for every visit when there is no such link. */
+  async openAll(segment: string | null, token: string, visitorKeys: string[]): Promise<Array<OpenedShare | null>> {
+    const rows = await this.hot<OpenedRow>(
+      'viewer_open_visits',
+      OPEN_SQL,
+      [token, segment, visitorKeys],
     );
-    const row = rows[0]!;
-    return { outcome: row.outcome, visitCount: row.visit_count, uniqueVisitCount: row.unique_visit_count };
+    const gate = rows[0]?.gate;
+    if (!gate) return visitorKeys.map(() => null);
+    const share = toViewedShare(gate);
+    const admitted = rows.slice(1);
+    if (admitted.length !== 0 && admitted.length !== visitorKeys.length) {
+      throw new Error(`opening answered ${admitted.length} admissions for ${visitorKeys.length} visits`);
+    }
+    return visitorKeys.map((_, i) => {
+      const row = admitted[i];
+      return {
+        share,
+        admission: row ? { outcome: row.outcome!, visitCount: row.visit_no, uniqueVisitCount: row.unique_no } : null,
+      };
+    });
+  }
+
+  /**
+   * Judges the visits in order and counts those admitted, in one transaction under the share's row
+   * lock (see the share_admit_visits migration). One result per visit, in the same order.
+   */
+  async admitAll(shareId: string, visits: readonly VisitRequest[]): Promise<Admission[]> {
+    const rows = await this.hot<{ idx: number; outcome: AdmissionOutcome; visit_no: number; unique_no: number }>(
+      'viewer_admit_visits',
+      ADMIT_SQL,
+      [shareId, visits.map((v) => v.visitorKey), visits.map((v) => v.userId), visits.map((v) => v.browserKey)],
+    );
+    if (rows.length !== visits.length) throw new Error(`admission answered ${rows.length} rows for ${visits.length} visits`);
+    return rows.map((row) => ({ outcome: row.outcome, visitCount: row.visit_no, uniqueVisitCount: row.unique_no }));
   }
 
   async passwordHash(shareId: string): Promise<string | null> {

@@ -10,7 +10,7 @@ export interface CookieToSet {
 /** What a viewer route answers, independent of the HTTP framework. */
 export interface ViewerAnswer {
   status: number;
-  body: string;
+  body: string | Buffer;
   cookies?: CookieToSet[];
   location?: string;
   headers?: Record<string, string>;

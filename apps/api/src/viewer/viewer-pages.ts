@@ -94,8 +94,8 @@ export interface DocumentPageOptions {
   shareId: string;
   versionId: string;
   reportUrl: string;
-  /** Sanitized document HTML (Markdown, text) or null for an HTML document shown in a frame. */
-  inlineHtml: string | null;
+  /** Sanitized document HTML (Markdown, text) as UTF-8, or null for an HTML document shown in a frame. */
+  inlineHtml: Buffer | null;
   frameUrl: string | null;
   watermark: string | null;
   copyProtection: boolean;
@@ -104,7 +104,11 @@ export interface DocumentPageOptions {
 
 const WATERMARK_TILES = 90;
 
-export function documentPage(options: DocumentPageOptions): string {
+// Stands where the document goes while the page around it is built as a (short) string.
+const CONTENT_SLOT = '\u0000sd-content\u0000';
+
+/** The viewer page as bytes: the cached document is copied in, never re-encoded. */
+export function documentPage(options: DocumentPageOptions): Buffer {
   const watermark = options.watermark
     ? `<div class="sd-wm" aria-hidden="true">${`<span>${escapeHtml(options.watermark)}</span>`.repeat(WATERMARK_TILES)}</div>`
     : '';
@@ -112,12 +116,12 @@ export function documentPage(options: DocumentPageOptions): string {
   const content =
     options.frameUrl !== null
       ? `<iframe class="sd-frame" src="${escapeHtml(options.frameUrl)}" sandbox="allow-scripts allow-popups" referrerpolicy="no-referrer" title="${escapeHtml(options.fileName)}"></iframe>`
-      : `<main class="sd-main"><p class="sd-burn-note" hidden></p><article class="sd-doc">${options.inlineHtml ?? ''}</article></main>`;
+      : `<main class="sd-main"><p class="sd-burn-note" hidden></p><article class="sd-doc">${CONTENT_SLOT}</article></main>`;
   const attributes =
     ` data-share="${escapeHtml(options.shareId)}" data-version="${escapeHtml(options.versionId)}"` +
     ` data-copy="${options.copyProtection ? '1' : '0'}" data-burn="${options.burnAfterRead ? '1' : '0'}"` +
     (options.frameUrl !== null ? ' class="sd-frame-page"' : '');
-  return layout({
+  const page = layout({
     title: options.fileName,
     assets: options.assets,
     htmlClass: options.copyProtection ? 'sd-protect' : undefined,
@@ -125,4 +129,7 @@ export function documentPage(options: DocumentPageOptions): string {
     script: true,
     body: `${bar}\n${content}\n${watermark}`,
   });
+  const slot = page.indexOf(CONTENT_SLOT);
+  if (slot < 0 || options.inlineHtml === null) return Buffer.from(page);
+  return Buffer.concat([Buffer.from(page.slice(0, slot)), options.inlineHtml, Buffer.from(page.slice(slot + CONTENT_SLOT.length))]);
 }

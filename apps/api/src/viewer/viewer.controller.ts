@@ -3,7 +3,6 @@ import { ApiExcludeEndpoint, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientKeyOf } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import { frameDocument } from './frame-document.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
@@ -69,7 +68,7 @@ export class ViewerController {
       .header('Cache-Control', 'no-store')
       .header('Cross-Origin-Resource-Policy', 'same-origin')
       .header('Content-Type', 'text/html; charset=utf-8')
-      .send(frameDocument(frame.content, frame.copyProtection));
+      .send(frame);
   }
 
   @Get('_login')

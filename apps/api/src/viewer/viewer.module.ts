@@ -6,9 +6,10 @@ import { ViewerController } from './viewer.controller.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerService } from './viewer.service.js';
+import { VisitAdmissions } from './visit-admissions.js';
 
 @Module({
   controllers: [ViewerController],
-  providers: [ShareViewRepository, DocumentCache, ViewerAssets, ViewerIdentity, ViewerService, ViewerFormsService],
+  providers: [ShareViewRepository, VisitAdmissions, DocumentCache, ViewerAssets, ViewerIdentity, ViewerService, ViewerFormsService],
 })
 export class ViewerModule {}

@@ -8,11 +8,13 @@ import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { viewPath } from '../shares/share-row.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
 import { DocumentCache } from './document-cache.js';
+import { frameDocument } from './frame-document.js';
 import { isLinkPreviewAgent } from './link-preview-agents.js';
-import { ShareViewRepository, type AdmissionOutcome, type ViewedShare } from './share-view.repository.js';
+import { ShareViewRepository, type Admission, type AdmissionOutcome, type ViewedShare } from './share-view.repository.js';
 import type { CookieToSet, ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerIdentity } from './viewer-identity.js';
+import { VisitAdmissions } from './visit-admissions.js';
 import { escapeHtml } from './html.js';
 import { documentPage, messagePage, passwordPage, revealPage, loginPage } from './viewer-pages.js';
 
@@ -42,6 +44,7 @@ export class ViewerService {
   constructor(
     private readonly repository: ShareViewRepository,
     private readonly documents: DocumentCache,
+    private readonly admissions: VisitAdmissions,
     private readonly identity: ViewerIdentity,
     private readonly assets: ViewerAssets,
     private readonly limiter: RateLimiter,
@@ -72,8 +75,19 @@ export class ViewerService {
   }
 
   async view(request: ViewerRequest, segment: string | null, token: string): Promise<ViewerAnswer> {
-    const share = await this.find(segment, token);
+    if (token.length > 64) return this.notFound();
+    // A browser's GET: read the gate and, for a share that asks nothing of the visitor, admit the
+    // visit in the same round trip. Everything else reads the gate alone.
+    const visitor = this.identity.visitorKey(request);
+    const browsing = request.method === 'GET' && !isLinkPreviewAgent(request.userAgent);
+    const opened = browsing ? await this.admissions.open(segment, token, visitor.key) : null;
+    const share = browsing ? (opened?.share ?? null) : await this.find(segment, token);
     if (!share) return this.notFound();
+    if (opened?.admission) {
+      const cookies = visitor.cookie ? [visitor.cookie] : [];
+      if (opened.admission.outcome !== 'ADMITTED') return { ...this.refusal(opened.admission.outcome), cookies };
+      return this.render(request, share, opened.admission, cookies, null);
+    }
     const unavailable = this.unavailable(share);
     if (unavailable) return unavailable;
     // HEAD and link previews learn that the link exists, nothing more, and never use up a visit.
@@ -119,20 +133,34 @@ export class ViewerService {
     if (request.method === 'POST' && !revealStep) return { status: 303, body: '', location: here, cookies };
 
     // Content first: a visit is never counted for a page that then cannot be shown.
+    if ((await this.documents.get(share.versionId!, share.fileKind)) === null) {
+      return this.message(503, '暂时无法显示', '文档正在重新检查，请稍后再试。');
+    }
+    if (visitor.cookie) cookies.push(visitor.cookie);
+    const admission = await this.admissions.admit(share.id, { visitorKey: visitor.key, userId: user?.id ?? null, browserKey });
+    if (admission.outcome !== 'ADMITTED') return { ...this.refusal(admission.outcome), cookies };
+    return this.render(request, share, admission, cookies, user);
+  }
+
+  /** The page of an admitted visit, and its share_visited event once the page is on its way. */
+  private async render(
+    request: ViewerRequest,
+    share: ViewedShare,
+    admission: Admission,
+    cookies: CookieToSet[],
+    user: AuthUser | null,
+  ): Promise<ViewerAnswer> {
+    // Cached after the first view of a version; a CLEAN version's rendering only fails on a database error.
     const content = await this.documents.get(share.versionId!, share.fileKind);
     if (content === null) return this.message(503, '暂时无法显示', '文档正在重新检查，请稍后再试。');
-    const visitor = this.identity.visitorKey(request);
-    if (visitor.cookie) cookies.push(visitor.cookie);
-    const admission = await this.repository.admit(share.id, visitor.key, user?.id ?? null, browserKey);
-    if (admission.outcome !== 'ADMITTED') return { ...this.refusal(admission.outcome), cookies };
-
+    const here = viewPath(share.ownerSegment, share.token);
     const body = documentPage({
       assets: this.assets.urls,
       fileName: share.fileName,
       shareId: share.id,
       versionId: share.versionId!,
       reportUrl: `${here}/report`,
-      inlineHtml: share.fileKind === 'HTML' ? null : content,
+      inlineHtml: share.fileKind === 'HTML' ? null : content.bytes,
       frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share) : null,
       watermark: share.watermarkEnabled ? await this.watermark(share, user, request) : null,
       copyProtection: share.copyProtection,
@@ -153,12 +181,12 @@ export class ViewerService {
   }
 
   /** The author's HTML for the sandboxed frame, only with a fresh ticket minted by an admitted view. */
-  async frame(ticket: string): Promise<{ versionId: string; content: string; copyProtection: boolean } | null> {
+  async frame(ticket: string): Promise<Buffer | null> {
     const payload = this.identity.frames.open<{ v?: unknown; c?: unknown }>(ticket);
     if (!payload || typeof payload.v !== 'string') return null;
     const content = await this.documents.get(payload.v, 'HTML');
     if (content === null) return null;
-    return { versionId: payload.v, content, copyProtection: payload.c === 1 };
+    return frameDocument(content.bytes, content.doctypeLength, payload.c === 1);
   }
 
   /**

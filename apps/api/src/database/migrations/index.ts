@@ -1,5 +1,6 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
 import { ShareVisitAdmission1763700000400 } from './1763700000400-share-visit-admission.js';
+import { ShareVisitBatches1763700000410 } from './1763700000410-share-visit-batches.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
-export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400];
+export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410];

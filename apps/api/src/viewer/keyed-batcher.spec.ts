@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { KeyedBatcher } from './keyed-batcher.js';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe(KeyedBatcher.name, () => {
+  it('sends a lone item at once and what arrives meanwhile together, in order', async () => {
+    const calls: Array<[string, number[]]> = [];
+    const gates: Array<ReturnType<typeof deferred<void>>> = [];
+    const sut = new KeyedBatcher<number, string>(async (key, items) => {
+      calls.push([key, items]);
+      const gate = deferred<void>();
+      gates.push(gate);
+      await gate.promise;
+      return items.map((item) => `${key}:${item}`);
+    });
+    const first = sut.submit('a', 1);
+    const queued = [sut.submit('a', 2), sut.submit('a', 3)];
+    const other = sut.submit('b', 9);
+    expect(calls).toEqual([
+      ['a', [1]],
+      ['b', [9]],
+    ]);
+    gates[0]!.resolve();
+    expect(await first).toBe('a:1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls[2]).toEqual(['a', [2, 3]]);
+    gates[1]!.resolve();
+    gates[2]!.resolve();
+    expect(await Promise.all([...queued, other])).toEqual(['a:2', 'a:3', 'b:9']);
+  });
+
+  it('caps a batch and keeps the rest for the next call', async () => {
+    const sizes: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sut = new KeyedBatcher<number, number>(async (_key, items) => {
+      sizes.push(items.length);
+      if (sizes.length === 1) await held;
+      return items;
+    }, 3);
+    const all = Array.from({ length: 8 }, (_, i) => sut.submit('k', i));
+    release();
+    expect(await Promise.all(all)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(sizes).toEqual([1, 3, 3, 1]);
+  });
+
+  it('fails every item of a failed call and keeps serving the key', async () => {
+    let fail = true;
+    const sut = new KeyedBatcher<number, number>(async (_key, items) => {
+      if (fail) throw new Error('database down');
+      return items;
+    });
+    await expect(sut.submit('k', 1)).rejects.toThrow('database down');
+    fail = false;
+    expect(await sut.submit('k', 2)).toBe(2);
+  });
+
+  it('fails the batch when the answer does not match the items', async () => {
+    const sut = new KeyedBatcher<number, number>(async () => []);
+    await expect(sut.submit('k', 1)).rejects.toThrow('batch of 1 answered 0');
+  });
+});
