@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { InvalidEnvironmentError, loadEnv, type Env } from './config/env.js';
 import { loadSessionSecret } from './config/session-secret.js';
@@ -7,10 +8,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedde
 import { createApp, logLevels } from './http/create-app.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
-async function bootstrap(): Promise<void> {
-  let env: Env;
+function readEnv(): Env {
   try {
-    env = loadEnv();
+    return loadEnv();
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       console.error(error.message);
@@ -18,47 +18,58 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const levels = logLevels(env.LOG_LEVEL);
-  Logger.overrideLogger(levels === false ? [] : levels);
+}
+
+/**
+ * Owns the process lifecycle: a signal at any point (even during start-up) drains
+ * requests and jobs first, then stops the embedded database, then exits.
+ */
+class Lifecycle {
+  private readonly logger = new Logger('Sharedown');
+  embedded?: EmbeddedDatabase;
+  app?: NestFastifyApplication;
+  private stopping?: Promise<void>;
+
+  constructor() {
+    process.once('SIGTERM', () => void this.stop('SIGTERM').then(() => process.exit(0)));
+    process.once('SIGINT', () => void this.stop('SIGINT').then(() => process.exit(0)));
+  }
+
+  get isStopping(): boolean {
+    return this.stopping !== undefined;
+  }
+
+  stop(reason: string): Promise<void> {
+    this.stopping ??= (async () => {
+      this.logger.log(`${reason}: draining requests and jobs`);
+      await this.app?.close().catch((error: unknown) => this.logger.error(String(error)));
+      await this.embedded?.stop().catch(() => undefined);
+    })();
+    return this.stopping;
+  }
+}
+
+async function bootstrap(lifecycle: Lifecycle, env: Env): Promise<void> {
   const logger = new Logger('Sharedown');
-  let embedded: EmbeddedDatabase | undefined;
-  if (!env.DATABASE_URL) embedded = await startEmbeddedPostgres(env.DATA_DIR);
+  if (!env.DATABASE_URL) lifecycle.embedded = await startEmbeddedPostgres(env.DATA_DIR);
+  if (lifecycle.isStopping) return;
   const runtime = {
     env,
-    databaseUrl: env.DATABASE_URL ?? embedded!.url,
+    databaseUrl: env.DATABASE_URL ?? lifecycle.embedded!.url,
     sessionSecret: await loadSessionSecret(env),
   };
   if (!env.CLAMD_HOST) {
     logger.warn('CLAMD_HOST is not set: uploads are scanned by the builtin EICAR-only scanner. Set CLAMD_HOST for real antivirus scanning.');
   }
-
-  const app = await createApp(runtime).catch(async (error: unknown) => {
-    await embedded?.stop();
-    throw error;
-  });
-  const stopEmbedded = async () => {
-    await embedded?.stop().catch(() => undefined);
-    embedded = undefined;
-  };
-  process.once('exit', () => void stopEmbedded());
-
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.log(`${signal}: draining requests and jobs`);
-    await app.close().catch((error: unknown) => logger.error(String(error)));
-    await stopEmbedded();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  lifecycle.app = await createApp(runtime);
+  if (lifecycle.isStopping) return;
 
   if (env.ROLE === 'worker') {
-    await app.init();
+    await lifecycle.app.init();
     logger.log('worker started (no HTTP listener)');
     return;
   }
+  const app = lifecycle.app;
   const document = buildOpenApiDocument(app);
   app.getHttpAdapter().getInstance().get('/api/openapi.json', async () => document);
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false, raw: false });
@@ -70,7 +81,12 @@ async function bootstrap(): Promise<void> {
   logger.log(`  health:   ${env.PUBLIC_URL}/healthz`);
 }
 
-bootstrap().catch((error: unknown) => {
+const env = readEnv();
+const levels = logLevels(env.LOG_LEVEL);
+Logger.overrideLogger(levels === false ? [] : levels);
+const lifecycle = new Lifecycle();
+bootstrap(lifecycle, env).catch(async (error: unknown) => {
   console.error('Sharedown failed to start:', error instanceof Error ? error.message : error);
+  await lifecycle.stop('start-up failure');
   process.exit(1);
 });

