@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { unwrap, type Schemas } from '@sharedown/contract';
@@ -112,9 +113,14 @@ export interface Visit {
 export class HttpVisitor {
   readonly cookies = new Map<string, string>();
 
+  /**
+   * `connectTo` sends the requests to another address than the URL's host while keeping the URL's
+   * Host header: one local process can play two origins (console and render host).
+   */
   constructor(
     private readonly baseUrl: string,
     private readonly userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+    private readonly connectTo?: string,
   ) {}
 
   /** Adds a cookie header value like `sharedown_session=...`. */
@@ -150,12 +156,10 @@ export class HttpVisitor {
   private async request(method: string, pathOrUrl: string, body?: string, headers: Record<string, string> = {}): Promise<Visit> {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.baseUrl}${pathOrUrl}`;
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(url, {
-      method,
-      body,
-      redirect: 'manual',
-      headers: { 'user-agent': this.userAgent, ...(cookie ? { cookie } : {}), ...headers },
-    });
+    const allHeaders = { 'user-agent': this.userAgent, ...(cookie ? { cookie } : {}), ...headers };
+    const response = this.connectTo
+      ? await rawRequest(this.connectTo, url, method, allHeaders, body)
+      : await fetch(url, { method, body, redirect: 'manual', headers: allHeaders });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -166,6 +170,39 @@ export class HttpVisitor {
     }
     return { status: response.status, body: await response.text(), headers: response.headers, location: response.headers.get('location') };
   }
+}
+
+/** An HTTP request to `address` (scheme://host:port) for `url`, with `url`'s host as the Host header. */
+function rawRequest(address: string, url: string, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
+  const target = new URL(url);
+  const connect = new URL(address);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: connect.hostname,
+        port: connect.port,
+        method,
+        path: `${target.pathname}${target.search}`,
+        headers: { ...headers, host: target.host, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, item);
+          }
+          const status = res.statusCode ?? 0;
+          const payload = method === 'HEAD' || status === 204 || status === 304 ? null : Buffer.concat(chunks);
+          resolve(new Response(payload, { status, headers: responseHeaders }));
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** True when the page is the rendered document rather than a gate page. */
