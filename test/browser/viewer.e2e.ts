@@ -188,6 +188,52 @@ describe('the viewer in a real browser', () => {
     await shot('burn-resumed');
   });
 
+  it('protects an HTML document in its frame: watermark above it, no copying inside, burn progress kept by the viewer page', async () => {
+    const sections = Array.from({ length: 30 }, (_, i) => `<section><h2>Block ${i + 1}</h2><p>${'Author words. '.repeat(60)}</p></section>`).join('');
+    const link = await shared('framed.html', `<!doctype html><html><head><title>framed</title></head><body>${sections}</body></html>`, {
+      watermarkEnabled: true,
+      watermarkText: 'FRAMED SECRET',
+      copyProtectionEnabled: true,
+      burnAfterReadEnabled: true,
+    });
+    await fresh();
+    await page.goto(link.url);
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('iframe.sd-frame');
+    const frame = page.frameLocator('iframe.sd-frame');
+    await frame.locator('h2').first().waitFor();
+    expect(await page.locator('.sd-wm').isVisible()).toBe(true);
+    expect(await page.textContent('.sd-wm span')).toBe('FRAMED SECRET');
+
+    const inner = page.frames().find((f) => f !== page.mainFrame())!;
+    expect(await inner.evaluate(() => getComputedStyle(document.querySelector('p')!).userSelect)).toBe('none');
+    expect(
+      await inner.evaluate(() => {
+        const event = new Event('copy', { bubbles: true, cancelable: true });
+        document.querySelector('p')!.dispatchEvent(event);
+        return event.defaultPrevented;
+      }),
+    ).toBe(true);
+
+    await inner.evaluate(() => window.scrollTo(0, 3000));
+    await expect
+      .poll(() => page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('sd-burn:'))?.[1] ?? '0'))
+      .not.toBe('0');
+    const burned = Number(await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('sd-burn:'))![1]));
+    expect(burned).toBeGreaterThan(2);
+    await shot('html-framed');
+
+    await page.reload();
+    await page.waitForSelector('iframe.sd-frame');
+    const again = page.frames().find((f) => f !== page.mainFrame())!;
+    await again.waitForSelector('h2', { state: 'attached' });
+    await expect
+      .poll(() => again.evaluate(() => [...document.body.children].filter((el) => getComputedStyle(el).display === 'none').length))
+      .toBeGreaterThanOrEqual(burned);
+    const firstShown = await again.evaluate(() => [...document.querySelectorAll('section')].find((el) => getComputedStyle(el).display !== 'none')!.querySelector('h2')!.textContent);
+    expect(firstShown).toBe(`Block ${burned + 1}`);
+  });
+
   it("runs a shared HTML document's script in an opaque origin without the visitor's credentials", async () => {
     const probe = PROBE_HTML.replaceAll('${BASE}', app.baseUrl);
     const link = await shared('probe.html', probe, {});
