@@ -232,7 +232,7 @@ describe('the share viewer', () => {
     const browser = visitor();
     const gate = await browser.get(path);
     expect(gate.status).toBe(401);
-    expect(gate.body).toContain(`/login?next=${encodeURIComponent(path)}`);
+    expect(gate.body).toContain(`/login?redirect=${encodeURIComponent(path)}&amp;next=${encodeURIComponent(path)}`);
     expect(gate.body).toContain('action="/s/_login"');
     expect(gate.body).not.toContain(SECRET);
 

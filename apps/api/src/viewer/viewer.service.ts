@@ -199,7 +199,9 @@ export class ViewerService {
       const bounce = `${publicUrl}/s/_bounce?next=${encodeURIComponent(next)}`;
       return this.message(status, '需要登录', '此链接仅对已登录的用户开放，请先登录。', `<p><a href="${escapeHtml(bounce)}">登录后查看</a></p>`);
     }
-    const consoleLogin = `${publicUrl}/login?next=${encodeURIComponent(next)}`;
+    // The console's sign-in page reads its return address from `redirect`; `next` is the name the viewer's own form uses.
+    const back = encodeURIComponent(next);
+    const consoleLogin = `${publicUrl}/login?redirect=${back}&next=${back}`;
     return { status, body: loginPage(this.assets.urls, consoleLogin, '/s/_login', next, error) };
   }
 
