@@ -18,7 +18,9 @@ describe('console routes for shares, visits and validate', () => {
   afterAll(() => app?.cleanup());
 
   it('creates, lists, reads and revokes shares with the session cookie', async () => {
-    const created = await unwrap(alice.console.POST('/api/console/shares', { body: { fileId, password: 'swordfish', maxVisits: 5 } }));
+    const created = await unwrap(
+      alice.console.POST('/api/console/shares', { body: { fileId, password: 'swordfish', maxVisits: 5 } }),
+    );
     expect(created.url).toBe(`${app.baseUrl}/s/${alice.segment}/${created.share.token}`);
     expect(created.share).toMatchObject({ fileId, fileName: 'guide.md', hasPassword: true, maxVisits: 5, visitCount: 0 });
     expect(JSON.stringify(created.share)).not.toContain('swordfish');
@@ -28,7 +30,9 @@ describe('console routes for shares, visits and validate', () => {
     const read = await unwrap(alice.console.GET('/api/console/shares/{id}', { params: { path: { id: created.share.id } } }));
     expect(read.token).toBe(created.share.token);
 
-    const revoked = await unwrap(alice.console.DELETE('/api/console/shares/{id}', { params: { path: { id: created.share.id } } }));
+    const revoked = await unwrap(
+      alice.console.DELETE('/api/console/shares/{id}', { params: { path: { id: created.share.id } } }),
+    );
     expect(revoked.share.revokedAt).not.toBeNull();
     // The REST view of the same share agrees: one service behind both doors.
     const viaRest = await unwrap(alice.api.GET('/api/v1/shares/{id}', { params: { path: { id: created.share.id } } }));
@@ -77,7 +81,11 @@ describe('console routes for shares, visits and validate', () => {
     const created = await unwrap(alice.console.POST('/api/console/shares', { body: { fileId } }));
     for (let i = 0; i < 3; i++) expect((await new HttpVisitor(app.baseUrl).open(created.url)).status).toBe(200);
     // An older visit, two hours back, lands in its own bucket.
-    await sql(app, `INSERT INTO share_visit_hours (share_id, hour, visits) VALUES ($1, date_trunc('hour', now()) - interval '2 hours', 4)`, [created.share.id]);
+    await sql(
+      app,
+      `INSERT INTO share_visit_hours (share_id, hour, visits) VALUES ($1, date_trunc('hour', now()) - interval '2 hours', 4)`,
+      [created.share.id],
+    );
 
     const series = await unwrap(
       alice.console.GET('/api/console/shares/{id}/visits', { params: { path: { id: created.share.id }, query: { hours: 24 } } }),
@@ -90,11 +98,15 @@ describe('console routes for shares, visits and validate', () => {
     expect(series.buckets.at(-3)!.visits).toBe(4);
     expect(series.buckets.reduce((sum, bucket) => sum + bucket.visits, 0)).toBe(7);
 
-    const week = await unwrap(alice.console.GET('/api/console/shares/{id}/visits', { params: { path: { id: created.share.id } } }));
+    const week = await unwrap(
+      alice.console.GET('/api/console/shares/{id}/visits', { params: { path: { id: created.share.id } } }),
+    );
     expect(week.buckets).toHaveLength(168);
 
     for (const hoursParam of ['0', '2161', 'abc', '-1']) {
-      const response = await fetch(`${app.baseUrl}/api/console/shares/${created.share.id}/visits?hours=${hoursParam}`, { headers: { cookie: alice.cookie } });
+      const response = await fetch(`${app.baseUrl}/api/console/shares/${created.share.id}/visits?hours=${hoursParam}`, {
+        headers: { cookie: alice.cookie },
+      });
       expect(response.status, hoursParam).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'VALIDATION' });
     }
@@ -104,13 +116,19 @@ describe('console routes for shares, visits and validate', () => {
 
   it('validates content for the session exactly as POST /api/v1/validate does, storing nothing', async () => {
     const body = { content: '\uFEFF# Title  \r\n\r\n```js\r\nopen\r\n', kind: 'MARKDOWN' as const };
-    const before = await sql<{ n: string }>(app, 'SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM file_versions) AS n');
+    const before = await sql<{ n: string }>(
+      app,
+      'SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM file_versions) AS n',
+    );
     const viaConsole = await unwrap(alice.console.POST('/api/console/validate', { body }));
     const viaRest = await unwrap(alice.api.POST('/api/v1/validate', { body }));
     expect(viaConsole).toEqual(viaRest);
     expect(viaConsole.ok).toBe(false);
     expect(viaConsole.normalized.startsWith('# Title\n\n```js\n')).toBe(true);
-    const after = await sql<{ n: string }>(app, 'SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM file_versions) AS n');
+    const after = await sql<{ n: string }>(
+      app,
+      'SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM file_versions) AS n',
+    );
     expect(after[0]!.n).toBe(before[0]!.n);
 
     const tooLong = await alice.console.POST('/api/console/validate', { body: { content: 'a'.repeat(1_048_577), kind: 'TEXT' } });

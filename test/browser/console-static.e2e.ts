@@ -17,15 +17,18 @@ describe('the api serves the built console', () => {
   });
   afterAll(() => app?.cleanup());
 
-  it.each(['/', '/files', '/shares/4b7c1a2e-0000-4000-8000-000000000000', '/webhooks?tab=1'])('answers the app shell for %s, never cached', async (path) => {
-    const response = await fetch(`${app.baseUrl}${path}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    const html = await response.text();
-    expect(html).toContain('<div id="app"></div>');
-    expect(html).toContain(`/assets/${bundle}`);
-  });
+  it.each(['/', '/files', '/shares/4b7c1a2e-0000-4000-8000-000000000000', '/webhooks?tab=1'])(
+    'answers the app shell for %s, never cached',
+    async (path) => {
+      const response = await fetch(`${app.baseUrl}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      expect(html).toContain('<div id="app"></div>');
+      expect(html).toContain(`/assets/${bundle}`);
+    },
+  );
 
   it('serves fingerprinted bundles with a year-long immutable cache', async () => {
     const response = await fetch(`${app.baseUrl}/assets/${bundle}`);
@@ -48,7 +51,11 @@ describe('the api serves the built console', () => {
   );
 
   it('only falls back for reads: other methods on app paths stay 404 envelopes', async () => {
-    const response = await fetch(`${app.baseUrl}/files`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${app.baseUrl}/files`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
     const head = await fetch(`${app.baseUrl}/files`, { method: 'HEAD' });

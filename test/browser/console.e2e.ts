@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSharedownClient, unwrap, type SharedownClient } from '@sharedown/contract';
 import { startApp, type RunningApp } from '../support/app.js';
@@ -10,7 +10,10 @@ const PASSWORD = 'correct horse battery';
 const REPORT_V1 = '# Quarterly report\n\nFirst draft.\n';
 const REPORT_V2 = '# Quarterly report\n\nSecond draft, replaced.\n';
 const NOTES: DocumentFile = { name: 'notes.txt', content: 'Plain notes.\nSecond line.\n' };
-const PAGE: DocumentFile = { name: 'landing.html', content: '<!doctype html><html><head><title>Landing</title></head><body><h1>Hello</h1></body></html>' };
+const PAGE: DocumentFile = {
+  name: 'landing.html',
+  content: '<!doctype html><html><head><title>Landing</title></head><body><h1>Hello</h1></body></html>',
+};
 
 describe('the console in a real browser', () => {
   let app: RunningApp;
@@ -32,6 +35,11 @@ describe('the console in a real browser', () => {
     page = await context.newPage();
     ui = new ConsoleApp(page, app.baseUrl);
     email = `console${Date.now()}@example.com`;
+  });
+
+  afterEach(async (context) => {
+    // A failed step leaves a picture of the page behind, to see what the user would have seen.
+    if (context.task.result?.state === 'fail') await ui?.shot(`failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
   });
 
   afterAll(async () => {
@@ -73,7 +81,7 @@ describe('the console in a real browser', () => {
       await expect.poll(() => files.scanStatus(name), { timeout: 20_000 }).toBe('CLEAN');
     }
     // The storage bar follows the uploads.
-    await expect.poll(() => page.locator('.sidebar-footer').innerText()).not.toContain('0 B of');
+    await expect.poll(() => page.locator('.sidebar-footer').innerText(), { timeout: 10_000 }).not.toContain('0 B of');
     await ui.shot('files');
   });
 
@@ -94,7 +102,7 @@ describe('the console in a real browser', () => {
     await files.uploadWithPicker([{ name: 'report.md', content: 'ignored' }]);
     await files.conflictDialog().waitFor();
     await files.resolveConflict('cancel');
-    await expect.poll(() => files.uploadStatus('report.md')).toBe('skipped');
+    await expect.poll(() => files.uploadStatus('report.md'), { timeout: 10_000 }).toBe('skipped');
     expect(await files.row('report.md').locator('.version').innerText()).toBe('v2');
   });
 
@@ -108,7 +116,7 @@ describe('the console in a real browser', () => {
     expect(await frame.locator('p').innerText()).toBe('Second draft, replaced.');
     expect(await page.getAttribute('[data-test="preview-frame"]', 'sandbox')).toBe('');
     const versions = page.locator('[data-test="versions-panel"] li[data-version]');
-    await expect.poll(() => versions.count()).toBe(2);
+    await expect.poll(() => versions.count(), { timeout: 10_000 }).toBe(2);
     await ui.shot('file-detail');
     await page.click('[data-test="preview-source"]');
     await page.waitForSelector('.code >> text=Second draft, replaced.');
@@ -119,13 +127,19 @@ describe('the console in a real browser', () => {
     await page.waitForSelector('.code >> text=First draft.');
     expect(await page.locator('[data-version="3"] .badge-accent').innerText()).toBe('current');
 
-    await page.setInputFiles('[data-test="version-input"]', { name: 'report-v4.md', mimeType: 'text/markdown', buffer: Buffer.from(REPORT_V1 + '\nFourth.\n') });
+    await page.setInputFiles('[data-test="version-input"]', {
+      name: 'report-v4.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(REPORT_V1 + '\nFourth.\n'),
+    });
     await expect.poll(() => versions.count(), { timeout: 15_000 }).toBe(4);
     await page.waitForSelector('[data-version="4"] .badge-accent');
   });
 
   it('shares with a password and a visit cap, a second browser opens it, counts update, then it is revoked', async () => {
-    await expect.poll(() => page.locator('main h1 [data-scan-status]').getAttribute('data-scan-status'), { timeout: 20_000 }).toBe('CLEAN');
+    await expect
+      .poll(() => page.locator('main h1 [data-scan-status]').getAttribute('data-scan-status'), { timeout: 20_000 })
+      .toBe('CLEAN');
     await page.click('[data-test="file-share"]');
     await page.waitForURL('**/shares/new?fileId=*');
     const form = ui.shareForm();
@@ -146,7 +160,7 @@ describe('the console in a real browser', () => {
     // Watch the list while someone else visits: the counts must move without a reload.
     await ui.nav('shares');
     const row = page.locator('[data-test="share-table"] tbody tr').first();
-    await expect.poll(() => row.locator('[data-test="visit-count"]').innerText()).toBe('0 / 3');
+    await expect.poll(() => row.locator('[data-test="visit-count"]').innerText(), { timeout: 10_000 }).toBe('0 / 3');
 
     const visitorContext = await browser.newContext({ viewport: { width: 900, height: 700 } });
     const visitor = await visitorContext.newPage();
@@ -162,8 +176,10 @@ describe('the console in a real browser', () => {
 
     await row.locator('a').first().click();
     await page.waitForURL('**/shares/*');
-    await expect.poll(() => page.locator('[data-test="detail-visits"]').innerText()).toBe('1');
-    const bars = await page.locator('.chart rect').evaluateAll((rects) => rects.filter((rect) => Number(rect.getAttribute('height')) > 0).length);
+    await expect.poll(() => page.locator('[data-test="detail-visits"]').innerText(), { timeout: 10_000 }).toBe('1');
+    const bars = await page
+      .locator('.chart rect')
+      .evaluateAll((rects) => rects.filter((rect) => Number(rect.getAttribute('height')) > 0).length);
     expect(bars).toBe(1);
     await ui.shot('share-detail', true);
 
@@ -250,11 +266,13 @@ describe('the console in a real browser', () => {
       await page.fill('#webhook-url', receiver.url('/other'));
       await page.click('[data-test="webhook-form"] button[type="submit"]');
       const rows = page.locator('[data-test="webhook-table"] tbody tr[data-webhook-id]');
-      await expect.poll(() => rows.count()).toBe(2);
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
       await rows.filter({ hasText: '/other' }).locator('button:has-text("Delete")').click();
       await ui.confirm();
-      await expect.poll(() => rows.count()).toBe(1);
-      expect((await unwrap(sessionClient.GET('/api/webhooks'))).webhooks.map((hook) => hook.url)).toEqual([receiver.url('/hook')]);
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+      expect((await unwrap(sessionClient.GET('/api/webhooks'))).webhooks.map((hook) => hook.url)).toEqual([
+        receiver.url('/hook'),
+      ]);
     } finally {
       await receiver.close();
     }
@@ -281,7 +299,7 @@ describe('the console in a real browser', () => {
     await trashed('report (1).md').waitFor({ state: 'detached' });
     const usedAfter = (await unwrap(sessionClient.GET('/api/auth/session'))).user.usedBytes;
     expect(usedBefore - usedAfter).toBe(Buffer.byteLength(REPORT_V2));
-    await expect.poll(() => page.locator('.sidebar-footer').innerText()).toContain(`${usedAfter} B of`);
+    await expect.poll(() => page.locator('.sidebar-footer').innerText(), { timeout: 10_000 }).toContain(`${usedAfter} B of`);
 
     await ui.nav('files');
     await files.row(NOTES.name).waitFor();
@@ -367,12 +385,21 @@ describe('the console in a real browser', () => {
   });
 
   it('fits a phone screen', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', storageState: await context.storageState() });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      storageState: await context.storageState(),
+    });
     try {
       const mobile = new ConsoleApp(await phone.newPage(), app.baseUrl);
       await mobile.goto('/files');
       await mobile.page.waitForSelector('[data-test="file-table"]');
-      const overflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await mobile.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await mobile.shot('phone-files', true);
       await mobile.page.click('.menu-button');
@@ -385,7 +412,9 @@ describe('the console in a real browser', () => {
       await mobile.page.waitForSelector('text=Choose a file');
       await mobile.page.locator('.pick').first().click();
       await mobile.page.waitForSelector('[data-test="share-form"]');
-      const formOverflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const formOverflow = await mobile.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(formOverflow).toBeLessThanOrEqual(0);
       await mobile.shot('phone-share-form', true);
     } finally {

@@ -3,7 +3,14 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from '../shares/share.dto.js';
+import {
+  CreateShareDto,
+  CreatedShareDto,
+  ListSharesQueryDto,
+  ShareDto,
+  ShareEnvelopeDto,
+  ShareListDto,
+} from '../shares/share.dto.js';
 import { SharesService } from '../shares/shares.service.js';
 import { ShareVisitsDto, ShareVisitsQueryDto } from './share-visits.dto.js';
 import { ShareVisitsService } from './share-visits.service.js';
@@ -52,10 +59,17 @@ export class ConsoleSharesController {
   }
 
   @Get(':id/visits')
-  @ApiOperation({ summary: 'Visits per hour', description: 'Successful renders per hour for the last `hours` hours (default 168).' })
+  @ApiOperation({
+    summary: 'Visits per hour',
+    description: 'Successful renders per hour for the last `hours` hours (default 168).',
+  })
   @ApiOkResponse({ type: ShareVisitsDto })
   @ApiErrors(400, 401, 403, 404)
-  visitsOf(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: ShareVisitsQueryDto): Promise<ShareVisitsDto> {
+  visitsOf(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: ShareVisitsQueryDto,
+  ): Promise<ShareVisitsDto> {
     return this.visits.hourly(auth.user.id, id, query.hours === undefined ? 168 : Number(query.hours));
   }
 }

@@ -14,7 +14,10 @@ import { ValidateRequestDto, ValidateResultDto } from '../validate/validate.dto.
 export class ConsoleValidateController {
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Check and normalize a document (console)', description: 'Same rules and answer as POST /api/v1/validate.' })
+  @ApiOperation({
+    summary: 'Check and normalize a document (console)',
+    description: 'Same rules and answer as POST /api/v1/validate.',
+  })
   @ApiOkResponse({ type: ValidateResultDto })
   @ApiErrors(400, 401, 403)
   validate(@Body() body: ValidateRequestDto): ValidateResultDto {

@@ -5,7 +5,14 @@ export const MAX_VISIT_HOURS = 24 * 90;
 export const HOURS_MESSAGE = `hours 必须是 1 到 ${MAX_VISIT_HOURS} 之间的整数`;
 
 export class ShareVisitsQueryDto {
-  @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: MAX_VISIT_HOURS, default: 168, description: 'how many hours back, ending with the current hour' })
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_VISIT_HOURS,
+    default: 168,
+    description: 'how many hours back, ending with the current hour',
+  })
   @IsOptional()
   // Query values arrive as strings (the global pipe does not transform); the range is checked by the service.
   @Matches(/^\d{1,6}$/, { message: HOURS_MESSAGE })
@@ -21,5 +28,6 @@ export class ShareVisitsDto {
   @ApiProperty() shareId: string;
   @ApiProperty({ type: 'integer' }) visitCount: number;
   @ApiProperty({ type: 'integer' }) uniqueVisitCount: number;
-  @ApiProperty({ type: [VisitBucketDto], description: 'one bucket per hour, oldest first, zero-filled' }) buckets: VisitBucketDto[];
+  @ApiProperty({ type: [VisitBucketDto], description: 'one bucket per hour, oldest first, zero-filled' })
+  buckets: VisitBucketDto[];
 }

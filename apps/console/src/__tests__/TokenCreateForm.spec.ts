@@ -2,7 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import TokenCreateForm from '../pages/tokens/TokenCreateForm.vue';
 import { envelope, harness, mockApi, mountWith, settle, type Harness } from './helpers';
 
-const token = { id: 't1', name: 'ci', prefix: 'shd_abc', rateLimitPerMinute: 60, createdAt: '2026-01-01T00:00:00Z', lastUsedAt: null, revokedAt: null };
+const token = {
+  id: 't1',
+  name: 'ci',
+  prefix: 'shd_abc',
+  rateLimitPerMinute: 60,
+  createdAt: '2026-01-01T00:00:00Z',
+  lastUsedAt: null,
+  revokedAt: null,
+};
 
 describe('TokenCreateForm', () => {
   let setup: Harness;

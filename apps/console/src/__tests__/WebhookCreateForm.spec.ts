@@ -32,14 +32,23 @@ describe('WebhookCreateForm', () => {
   });
 
   it('posts the URL and events and emits the one-time secret', async () => {
-    const webhook = { id: 'w1', url: 'https://hooks.example.com/x', events: ['share_visited', 'share_reported'], active: true, createdAt: '2026-01-01T00:00:00Z' };
+    const webhook = {
+      id: 'w1',
+      url: 'https://hooks.example.com/x',
+      events: ['share_visited', 'share_reported'],
+      active: true,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
     const { calls } = mockApi({ 'POST /api/webhooks': { status: 200, body: { webhook, secret: 's3cr3t' } } });
     const wrapper = mountWith(WebhookCreateForm, setup, { props: { activeCount: 2 } });
     await wrapper.find('#webhook-url').setValue(' https://hooks.example.com/x ');
     await wrapper.find('[data-event="share_reported"]').setValue(true);
     await wrapper.find('form').trigger('submit');
     await settle();
-    expect(calls.find((c) => c.path === '/api/webhooks')?.body).toEqual({ url: 'https://hooks.example.com/x', events: ['share_visited', 'share_reported'] });
+    expect(calls.find((c) => c.path === '/api/webhooks')?.body).toEqual({
+      url: 'https://hooks.example.com/x',
+      events: ['share_visited', 'share_reported'],
+    });
     expect(wrapper.emitted('created')).toEqual([[webhook, 's3cr3t']]);
   });
 

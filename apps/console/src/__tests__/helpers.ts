@@ -35,7 +35,12 @@ export function mockApi(routes: Record<string, Handler | Reply>) {
     const call: RecordedCall = { method: input.method, path: url.pathname, search: url.search, body };
     calls.push(call);
     const route = routes[`${input.method} ${url.pathname}`];
-    const reply: Reply = route === undefined ? { status: 404, body: { error: '接口不存在', code: 'NOT_FOUND' } } : typeof route === 'function' ? await route(call) : route;
+    const reply: Reply =
+      route === undefined
+        ? { status: 404, body: { error: '接口不存在', code: 'NOT_FOUND' } }
+        : typeof route === 'function'
+          ? await route(call)
+          : route;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json', ...reply.headers },
@@ -66,7 +71,11 @@ export function harness(locale: 'en' | 'zh' = 'en'): Harness {
   return { pinia, router, i18n };
 }
 
-export function mountWith<T extends Component>(component: T, setup: Harness, options: ComponentMountingOptions<T> = {} as ComponentMountingOptions<T>) {
+export function mountWith<T extends Component>(
+  component: T,
+  setup: Harness,
+  options: ComponentMountingOptions<T> = {} as ComponentMountingOptions<T>,
+) {
   return mount(component, {
     ...options,
     global: { plugins: [setup.pinia, setup.i18n, setup.router], ...(options.global ?? {}) },

@@ -18,7 +18,8 @@ describe('messages', () => {
   });
 
   it('uses the same placeholders in both languages', () => {
-    const lookup = (tree: unknown, path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
+    const lookup = (tree: unknown, path: string) =>
+      path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
     for (const key of keys(en)) {
       expect(placeholders(lookup(zh, key) as string), key).toEqual(placeholders(lookup(en, key) as string));
     }

@@ -38,7 +38,11 @@ describe('session store', () => {
     const { calls } = mockApi({ 'POST /api/auth/login': { status: 200, body: { user } } });
     const session = useSessionStore();
     await session.login('alice@example.com', 'correct horse');
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/login', body: { email: 'alice@example.com', password: 'correct horse' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/login',
+      body: { email: 'alice@example.com', password: 'correct horse' },
+    });
     expect(session.user?.segment).toBe('alice');
   });
 
@@ -52,7 +56,10 @@ describe('session store', () => {
   });
 
   it('signals expiry when a console call answers 401, and marks the session expired', async () => {
-    mockApi({ 'GET /api/auth/session': { status: 200, body: { user } }, 'GET /api/tokens': envelope(401, 'UNAUTHENTICATED', '未登录或会话已过期') });
+    mockApi({
+      'GET /api/auth/session': { status: 200, body: { user } },
+      'GET /api/tokens': envelope(401, 'UNAUTHENTICATED', '未登录或会话已过期'),
+    });
     const session = useSessionStore();
     await session.ensureLoaded();
     const stop = onUnauthenticated(() => session.markExpired());
@@ -63,7 +70,9 @@ describe('session store', () => {
   });
 
   it('changes the owner segment', async () => {
-    const { calls } = mockApi({ 'PATCH /api/console/account': ({ body }) => ({ status: 200, body: { user: { ...user, ...(body as object) } } }) });
+    const { calls } = mockApi({
+      'PATCH /api/console/account': ({ body }) => ({ status: 200, body: { user: { ...user, ...(body as object) } } }),
+    });
     const session = useSessionStore();
     await session.updateSegment('alice-docs');
     await settle();

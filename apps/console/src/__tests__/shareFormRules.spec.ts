@@ -41,7 +41,14 @@ describe('validateShareForm', () => {
 
   it('checks each cap against 1..9999', () => {
     const errors = validateShareForm(
-      form({ maxVisitsEnabled: true, maxVisits: 10000, perVisitorEnabled: true, perVisitorMaxVisits: 0, perLoginUserEnabled: true, perLoginUserMaxVisits: 9999 }),
+      form({
+        maxVisitsEnabled: true,
+        maxVisits: 10000,
+        perVisitorEnabled: true,
+        perVisitorMaxVisits: 0,
+        perLoginUserEnabled: true,
+        perLoginUserMaxVisits: 9999,
+      }),
     );
     expect(errors.maxVisits?.key).toBe('shareForm.errCap');
     expect(errors.perVisitorMaxVisits?.key).toBe('shareForm.errCap');
@@ -69,7 +76,9 @@ describe('validateShareForm', () => {
   });
 
   it('needs valid e-mails in the allowlist and names the first bad one', () => {
-    expect(validateShareForm(form({ allowlistEnabled: true, emailAllowlist: ' ' })).emailAllowlist?.key).toBe('shareForm.errAllowlistEmpty');
+    expect(validateShareForm(form({ allowlistEnabled: true, emailAllowlist: ' ' })).emailAllowlist?.key).toBe(
+      'shareForm.errAllowlistEmpty',
+    );
     const bad = validateShareForm(form({ allowlistEnabled: true, emailAllowlist: 'a@example.com, not-an-email' })).emailAllowlist;
     expect(bad).toEqual({ key: 'shareForm.errAllowlistEmail', params: { email: 'not-an-email' } });
   });
@@ -125,22 +134,42 @@ describe('toShareInput', () => {
     const allowlisted = form({ allowlistEnabled: true, emailAllowlist: 'a@example.com\nb@example.com;A@example.com' });
     expect(loginRequired(allowlisted)).toBe(true);
     expect(toShareInput(allowlisted)).toEqual({ requireLogin: true, emailAllowlist: ['a@example.com', 'b@example.com'] });
-    expect(toShareInput(form({ perLoginUserEnabled: true, perLoginUserMaxVisits: 3 }))).toEqual({ requireLogin: true, perLoginUserMaxVisits: 3 });
+    expect(toShareInput(form({ perLoginUserEnabled: true, perLoginUserMaxVisits: 3 }))).toEqual({
+      requireLogin: true,
+      perLoginUserMaxVisits: 3,
+    });
   });
 
   it('sends a null watermark text for the automatic watermark', () => {
-    expect(toShareInput(form({ watermarkEnabled: true, watermarkText: '   ' }))).toEqual({ watermarkEnabled: true, watermarkText: null });
+    expect(toShareInput(form({ watermarkEnabled: true, watermarkText: '   ' }))).toEqual({
+      watermarkEnabled: true,
+      watermarkText: null,
+    });
   });
 });
 
 describe('summarizeShare', () => {
   it('describes an open link', () => {
-    expect(summarizeShare(emptyShareForm()).map((line) => line.key)).toEqual(['summary.anyone', 'summary.neverExpires', 'summary.latest']);
+    expect(summarizeShare(emptyShareForm()).map((line) => line.key)).toEqual([
+      'summary.anyone',
+      'summary.neverExpires',
+      'summary.latest',
+    ]);
   });
 
   it('describes a guarded one-time link in the order a visitor meets the rules', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    const lines = summarizeShare(form({ passwordEnabled: true, password: 'abcd', oneTime: true, expiresEnabled: true, expiresInDays: 2, watermarkEnabled: true }), now);
+    const lines = summarizeShare(
+      form({
+        passwordEnabled: true,
+        password: 'abcd',
+        oneTime: true,
+        expiresEnabled: true,
+        expiresInDays: 2,
+        watermarkEnabled: true,
+      }),
+      now,
+    );
     expect(lines.map((line) => line.key)).toEqual([
       'summary.anyone',
       'summary.password',

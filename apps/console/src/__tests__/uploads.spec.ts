@@ -81,7 +81,12 @@ describe('uploads store', () => {
   });
 
   it('applies one answer to every conflict of the same drop', async () => {
-    answers.push(duplicate, duplicate, { status: 200, body: { file: consoleFile('a.md'), outcome: 'overwritten' } }, { status: 200, body: { file: consoleFile('b.md'), outcome: 'overwritten' } });
+    answers.push(
+      duplicate,
+      duplicate,
+      { status: 200, body: { file: consoleFile('a.md'), outcome: 'overwritten' } },
+      { status: 200, body: { file: consoleFile('b.md'), outcome: 'overwritten' } },
+    );
     const uploads = useUploadsStore();
     const [first] = uploads.enqueue([file('a.md'), file('b.md')]);
     await settle();

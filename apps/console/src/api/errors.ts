@@ -38,7 +38,8 @@ export function errorMessage(error: unknown, locale: Locale): string {
   if (!(error instanceof SharedownApiError)) {
     return locale === 'zh' ? chineseFallback[NETWORK_ERROR]! : english[NETWORK_ERROR]!;
   }
-  if (locale === 'zh') return error.message && error.code !== NETWORK_ERROR ? error.message : (chineseFallback[error.code] ?? error.message);
+  if (locale === 'zh')
+    return error.message && error.code !== NETWORK_ERROR ? error.message : (chineseFallback[error.code] ?? error.message);
   const base = english[error.code] ?? english.INTERNAL!;
   if (error.code === 'VALIDATION') {
     const field = fieldOf(error.message);

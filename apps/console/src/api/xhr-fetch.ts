@@ -20,12 +20,17 @@ export function xhrFetch(onProgress: (loaded: number, total: number) => void, si
       };
       xhr.onload = () => {
         const headers = new Headers();
-        for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
           const index = line.indexOf(':');
           if (index > 0) headers.append(line.slice(0, index).trim(), line.slice(index + 1).trim());
         }
         const empty = xhr.status === 204 || xhr.status === 304;
-        resolve(new Response(empty ? null : (xhr.response as ArrayBuffer), { status: xhr.status, statusText: xhr.statusText, headers }));
+        resolve(
+          new Response(empty ? null : (xhr.response as ArrayBuffer), { status: xhr.status, statusText: xhr.statusText, headers }),
+        );
       };
       xhr.onerror = () => reject(new TypeError('Network request failed'));
       xhr.ontimeout = () => reject(new TypeError('Network request timed out'));

@@ -105,14 +105,23 @@ export function effectiveMaxVisits(state: ShareFormState): number | null {
 
 export type FieldError = { key: string; params?: Record<string, unknown> } | null;
 export type ShareFormErrors = Record<
-  'expiresInDays' | 'password' | 'maxVisits' | 'perVisitorMaxVisits' | 'perLoginUserMaxVisits' | 'watermarkText' | 'slug' | 'emailAllowlist',
+  | 'expiresInDays'
+  | 'password'
+  | 'maxVisits'
+  | 'perVisitorMaxVisits'
+  | 'perLoginUserMaxVisits'
+  | 'watermarkText'
+  | 'slug'
+  | 'emailAllowlist',
   FieldError
 >;
 
 function capError(enabled: boolean, value: string | number): FieldError {
   if (!enabled) return null;
   const parsed = parseInteger(value);
-  return parsed !== null && inRange(parsed, LIMITS.visits.min, LIMITS.visits.max) ? null : { key: 'shareForm.errCap', params: LIMITS.visits };
+  return parsed !== null && inRange(parsed, LIMITS.visits.min, LIMITS.visits.max)
+    ? null
+    : { key: 'shareForm.errCap', params: LIMITS.visits };
 }
 
 /** The API's limits, checked field by field so each message appears beside its input. */
@@ -186,7 +195,10 @@ export function summarizeShare(state: ShareFormState, now = new Date()): Summary
   const lines: SummaryLine[] = [];
   const emails = parseEmails(state.emailAllowlist);
   if (state.allowlistEnabled && emails.length > 0) {
-    lines.push({ key: 'summary.allowlist', params: { count: emails.length, list: emails.slice(0, 3).join(', ') + (emails.length > 3 ? '…' : '') } });
+    lines.push({
+      key: 'summary.allowlist',
+      params: { count: emails.length, list: emails.slice(0, 3).join(', ') + (emails.length > 3 ? '…' : '') },
+    });
   } else if (loginRequired(state)) {
     lines.push({ key: 'summary.login' });
   } else {

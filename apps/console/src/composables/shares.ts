@@ -73,7 +73,11 @@ export function describePolicies(share: SharePolicy): PolicyLine[] {
   if (share.perVisitorMaxVisits) lines.push({ key: 'summary.perVisitor', params: { count: share.perVisitorMaxVisits } });
   if (share.perLoginUserMaxVisits) lines.push({ key: 'summary.perUser', params: { count: share.perLoginUserMaxVisits } });
   if (share.watermarkEnabled) {
-    lines.push(share.watermarkText ? { key: 'summary.watermarkText', params: { text: share.watermarkText } } : { key: 'summary.watermarkAuto' });
+    lines.push(
+      share.watermarkText
+        ? { key: 'summary.watermarkText', params: { text: share.watermarkText } }
+        : { key: 'summary.watermarkAuto' },
+    );
   }
   if (share.copyProtectionEnabled) lines.push({ key: 'summary.copyProtection' });
   if (share.burnAfterReadEnabled) lines.push({ key: 'summary.burn' });

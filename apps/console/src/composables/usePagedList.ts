@@ -7,7 +7,10 @@ export interface PagedListOptions<T> {
 }
 
 function fold(value: string): string {
-  return value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Search and pagination over a loaded list; the page resets when the query changes. */

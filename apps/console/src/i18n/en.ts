@@ -87,7 +87,8 @@ const en = {
     segmentHelp: 'The part of your share links that identifies you.',
     segmentRule: '3–32 lowercase letters, digits, _ or -, starting with a letter or digit.',
     segmentPreview: 'Your links will look like',
-    segmentWarning: 'Links you already shared keep working through their legacy form /s/<token>, but the old owner-segment form will stop resolving.',
+    segmentWarning:
+      'Links you already shared keep working through their legacy form /s/<token>, but the old owner-segment form will stop resolving.',
     segmentSaved: 'Owner segment saved.',
   },
   tokens: {
@@ -135,7 +136,8 @@ const en = {
     event_share_expiring_soon: 'Reserved; accepted but never sent yet.',
     create: 'Create webhook',
     createdTitle: 'Webhook created — here is its signing secret',
-    secretOnce: 'Use it to verify X-Service-Signature. It is shown only now; to rotate it, delete the webhook and create it again.',
+    secretOnce:
+      'Use it to verify X-Service-Signature. It is shown only now; to rotate it, delete the webhook and create it again.',
     limitReached: 'You already have {max} active webhooks, the maximum. Pause or delete one first.',
     listTitle: 'Your webhooks',
     activeOf: '{active} of {max} active',
@@ -201,7 +203,8 @@ const en = {
     folderCreated: 'Folder “{name}” created.',
     folderRenamed: 'Folder renamed.',
     trashFolderTitle: 'Move this folder to the trash?',
-    trashFolderMessage: '“{name}” and everything in it go to the trash; shares of its files are revoked. You can restore it from the trash.',
+    trashFolderMessage:
+      '“{name}” and everything in it go to the trash; shares of its files are revoked. You can restore it from the trash.',
     folderTrashed: 'Folder “{name}” moved to the trash.',
     emptyTitle: 'Nothing here yet',
     emptyBody: 'Drop documents here or use Upload. Accepted: {types}, up to 10 MB each.',
@@ -222,8 +225,10 @@ const en = {
     trashMessage: '“{name}” goes to the trash. It keeps using storage until you purge it.',
     trashMessageShared: '“{name}” goes to the trash and its {count} active share link(s) stop working for good.',
     trashed: '“{name}” moved to the trash.',
-    infectedNotice: 'The antivirus scanner flagged this file ({signature}). It is quarantined: it cannot be shared, previewed or uploaded over.',
-    pendingNotice: 'This version is being scanned for viruses. Share links show “being scanned” until it is done; this page updates by itself.',
+    infectedNotice:
+      'The antivirus scanner flagged this file ({signature}). It is quarantined: it cannot be shared, previewed or uploaded over.',
+    pendingNotice:
+      'This version is being scanned for viruses. Share links show “being scanned” until it is done; this page updates by itself.',
     scanErrorNotice: 'The virus scanner could not be reached. The scan is retried automatically.',
     sharesOfFile: 'Share links',
     noShares: 'No share links yet.',
@@ -273,7 +278,8 @@ const en = {
     title: 'This name is taken',
     message: 'The folder already has a file named “{name}”.',
     overwrite: 'Replace it',
-    overwriteHelp: 'The upload becomes a new version of the existing file; older versions stay in its history and its shares keep working.',
+    overwriteHelp:
+      'The upload becomes a new version of the existing file; older versions stay in its history and its shares keep working.',
     rename: 'Keep both',
     renameHelp: 'The upload is stored under a numbered name, such as “report (1).md”.',
     forAll: 'Do the same for the other conflicts in this upload',
@@ -315,7 +321,8 @@ const en = {
     refine: 'Showing {shown} of {total}; search to narrow down.',
     otherFile: 'Choose another file',
     infected: 'This file is quarantined and cannot be shared.',
-    notCleanYet: 'The file is still being scanned. You can create the link now; visitors see the document once the scan finishes clean.',
+    notCleanYet:
+      'The file is still being scanned. You can create the link now; visitors see the document once the scan finishes clean.',
     createdTitle: 'Your link is ready',
     viewStats: 'View statistics',
     another: 'Create another link',

@@ -9,7 +9,7 @@ export const locales: Locale[] = ['zh', 'en'];
 /** A saved choice wins; otherwise the first browser language we speak, Chinese for any zh-*. */
 export function detectLocale(
   saved: string | null = safeStorageGet(LOCALE_KEY),
-  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language],
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
 ): Locale {
   if (saved === 'zh' || saved === 'en') return saved;
   for (const language of languages) {

@@ -7,7 +7,11 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 export const THEME_KEY = 'sharedown.theme';
 
 function systemPrefersDark(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-color-scheme: dark)').matches
+  );
 }
 
 /** Language and theme, remembered in this browser. */

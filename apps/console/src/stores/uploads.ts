@@ -55,7 +55,9 @@ export const useUploadsStore = defineStore('uploads', () => {
 
   const active = computed(() => items.value.filter((item) => item.status === 'queued' || item.status === 'uploading'));
   const conflict = computed(() => items.value.find((item) => item.status === 'conflict') ?? null);
-  const finished = computed(() => items.value.filter((item) => item.status === 'done' || item.status === 'failed' || item.status === 'skipped'));
+  const finished = computed(() =>
+    items.value.filter((item) => item.status === 'done' || item.status === 'failed' || item.status === 'skipped'),
+  );
 
   function item(id: number): UploadItem | undefined {
     return items.value.find((candidate) => candidate.id === id);
@@ -141,7 +143,9 @@ export const useUploadsStore = defineStore('uploads', () => {
 
   function forgetLater(id: number): void {
     setTimeout(() => {
-      items.value = items.value.filter((candidate) => !(candidate.id === id && (candidate.status === 'done' || candidate.status === 'skipped')));
+      items.value = items.value.filter(
+        (candidate) => !(candidate.id === id && (candidate.status === 'done' || candidate.status === 'skipped')),
+      );
     }, DONE_LINGER_MS);
   }
 
