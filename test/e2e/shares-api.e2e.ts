@@ -154,6 +154,7 @@ describe('shares REST API', () => {
     [{ perVisitorMaxVisits: 0 }, 'perVisitorMaxVisits'],
     [{ perLoginUserMaxVisits: 10_000 }, 'perLoginUserMaxVisits'],
     [{ watermarkText: 'w'.repeat(81) }, 'watermarkText'],
+    [{ watermarkText: 'nul\u0000char' }, 'watermarkText'],
     [{ slug: 'ab' }, 'slug'],
     [{ slug: 'with/slash' }, 'slug'],
     [{ slug: 's'.repeat(33) }, 'slug'],

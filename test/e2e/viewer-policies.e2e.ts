@@ -112,6 +112,14 @@ describe('the share viewer', () => {
     }
   });
 
+  it('answers malformed links with the 404 page, never a server error', async () => {
+    for (const path of ['/s/%00abc', `/s/${alice.segment}/abc%00def`, '/s/a%27%3B--/token-x', `/s/${'x'.repeat(70)}`]) {
+      const page = await visitor().get(path);
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toContain('text/html');
+    }
+  });
+
   it('serves the legacy /s/<token> form and slugs in any case under both forms', async () => {
     const { share: created } = await link();
     expect(isDocument(await visitor().get(`/s/${created.token}`))).toBe(true);

@@ -83,12 +83,13 @@ describe('reports and share events', () => {
 
     expect((await visitor.post(reportPath, { reason: 'x' })).status).toBe(400);
     expect((await visitor.post(reportPath, { reason: 'spam' }, { origin: 'https://evil.example' })).status).toBe(403);
-    const accepted = await visitor.post(reportPath, { reason: 'Phishing page asking for bank logins' });
+    const accepted = await visitor.post(reportPath, { reason: 'Phishing page\u0000 asking for bank logins' });
     expect(accepted.status).toBe(200);
 
     const rows = await sql<{ reason: string; ip_prefix: string }>(app, 'SELECT reason, ip_prefix FROM share_reports WHERE share_id = $1', [
       created.id,
     ]);
+    // Control characters are dropped (PostgreSQL text cannot even hold NUL).
     expect(rows).toEqual([{ reason: 'Phishing page asking for bank logins', ip_prefix: '127.0.0.0/24' }]);
     await receiver.waitFor(1, { path: '/events', timeoutMs: 20_000 });
     await expect.poll(() => bodies('share_reported').length, { timeout: 20_000 }).toBeGreaterThan(0);

@@ -56,6 +56,8 @@ describe(parseShareField.name, () => {
     [{ oneTime: null }, 'oneTime'],
     [{ requireLogin: 1 }, 'requireLogin'],
     [{ watermarkText: 'w'.repeat(81) }, 'watermarkText'],
+    [{ watermarkText: 'nul\u0000byte' }, 'watermarkText'],
+    [{ watermarkText: 'line\nbreak' }, 'watermarkText'],
     [{ slug: 'ab' }, 'slug'],
     [{ slug: 'a'.repeat(33) }, 'slug'],
     [{ slug: 'has space' }, 'slug'],

@@ -81,6 +81,7 @@ export class ShareInputDto {
   @IsOptional()
   @IsString({ message: 'watermarkText 必须是字符串或 null' })
   @MaxLength(80, { message: 'watermarkText 最长 80 个字符' })
+  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'watermarkText 不能包含控制字符' })
   watermarkText?: string | null;
 
   @ApiProperty({ required: false })

@@ -45,7 +45,8 @@ export class ViewerFormsService {
     const action = `${viewPath(share.ownerSegment, share.token)}/report`;
     if (request.method !== 'POST') return { status: 200, body: reportPage(this.assets.urls, action, share.fileName, null) };
     if (!request.sameOrigin) return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
-    const reason = (request.form.reason ?? '').trim();
+    // PostgreSQL text cannot hold NUL, and no other control character belongs in a reason either.
+    const reason = (request.form.reason ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
     if (reason.length < 3 || reason.length > 1000) {
       return { status: 400, body: reportPage(this.assets.urls, action, share.fileName, '请用 3 到 1000 个字说明原因。') };
     }
@@ -74,7 +75,7 @@ export class ViewerFormsService {
     if (!request.sameOrigin) return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
     const email = (request.form.email ?? '').trim();
     const password = request.form.password ?? '';
-    if (!email || !password || email.length > 254 || password.length > 128) {
+    if (!email || !password || email.length > 254 || password.length > 128 || /[\u0000-\u001f]/.test(email)) {
       return this.viewer.loginRequired(request, next, '请输入电子邮件和密码。', 400);
     }
     try {

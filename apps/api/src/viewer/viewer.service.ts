@@ -23,6 +23,15 @@ const PASSWORD_ATTEMPTS = 10;
 const PASSWORD_WINDOW_SECONDS = 15 * 60;
 const FRAME_TICKET_SECONDS = 120;
 
+// Tokens and slugs are URL-safe base64 characters; owner segments lower-case letters, digits, _ and -.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{3,64}$/;
+const SEGMENT_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Anything else cannot be a link, and never reaches the database. */
+function linkShaped(segment: string | null, token: string): boolean {
+  return TOKEN_SHAPE.test(token) && (segment === null || SEGMENT_SHAPE.test(segment));
+}
+
 const REFUSALS: Record<Exclude<AdmissionOutcome, 'ADMITTED'>, { status: number; title: string; message: string }> = {
   NOT_FOUND: { status: 404, title: '链接不存在', message: '这个分享链接不存在，请检查地址是否完整。' },
   REVOKED: { status: 410, title: '链接已撤销', message: '分享者已撤销这个链接，内容不再提供。' },
@@ -67,7 +76,7 @@ export class ViewerService {
 
   /** The share behind `/s/<segment>/<token>` or `/s/<token>`; a segment that is not the owner's finds nothing. */
   async find(segment: string | null, token: string): Promise<ViewedShare | null> {
-    if (token.length > 64) return null;
+    if (!linkShaped(segment, token)) return null;
     const share = await this.repository.load(token);
     if (!share) return null;
     if (segment !== null && share.ownerSegment.toLowerCase() !== segment.toLowerCase()) return null;
@@ -75,7 +84,7 @@ export class ViewerService {
   }
 
   async view(request: ViewerRequest, segment: string | null, token: string): Promise<ViewerAnswer> {
-    if (token.length > 64) return this.notFound();
+    if (!linkShaped(segment, token)) return this.notFound();
     // A browser's GET: read the gate and, for a share that asks nothing of the visitor, admit the
     // visit in the same round trip. Everything else reads the gate alone.
     const visitor = this.identity.visitorKey(request);
