@@ -4,12 +4,13 @@ import { ShareViewRepository } from './share-view.repository.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerController } from './viewer.controller.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
+import { ViewerHttp } from './viewer-http.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
 
 @Module({
   controllers: [ViewerController],
-  providers: [ShareViewRepository, VisitAdmissions, DocumentCache, ViewerAssets, ViewerIdentity, ViewerService, ViewerFormsService],
+  providers: [ShareViewRepository, VisitAdmissions, DocumentCache, ViewerAssets, ViewerIdentity, ViewerService, ViewerFormsService, ViewerHttp],
 })
 export class ViewerModule {}

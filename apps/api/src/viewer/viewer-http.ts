@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/sessions.service.js';
+import { clientKeyOf } from '../common/client-address.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
+import { ViewerService } from './viewer.service.js';
+
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; media-src 'self' data: https: http:; " +
+  "font-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * Between Fastify and the viewer: reads what the viewer needs from a request, and writes its
+ * answers with the security headers every viewer answer carries (strict CSP, nosniff, referrer
+ * policy, noindex, no caching, no framing).
+ */
+@Injectable()
+export class ViewerHttp {
+  private readonly logger = new Logger('Viewer');
+  readonly publicOrigin: string;
+  readonly renderOrigin: string;
+
+  constructor(
+    private readonly viewer: ViewerService,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {
+    this.publicOrigin = new URL(runtime.env.PUBLIC_URL).origin;
+    this.renderOrigin = new URL(runtime.env.RENDER_URL).origin;
+  }
+
+  /** Runs a viewer action and sends its answer; `after` work (webhook events) follows the answer. */
+  async answer(request: FastifyRequest, reply: FastifyReply, produce: () => Promise<ViewerAnswer>): Promise<void> {
+    if (this.renderOrigin !== this.publicOrigin && this.originOf(request) === this.publicOrigin && !request.url.startsWith('/s/_')) {
+      // Documents are only ever shown on the render origin, where the visitor cookie lives.
+      this.send(request, reply, { status: 302, body: '', location: `${this.runtime.env.RENDER_URL}${request.url}` });
+      return;
+    }
+    let result: ViewerAnswer;
+    try {
+      result = await produce();
+    } catch (error) {
+      this.logger.error(`${request.method} ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      result = this.viewer.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。');
+    }
+    this.send(request, reply, result);
+    if (result.after) {
+      result.after().catch((error: unknown) => this.logger.warn(`after-view task failed: ${String(error)}`));
+    }
+  }
+
+  send(request: FastifyRequest, reply: FastifyReply, answer: ViewerAnswer): void {
+    const secure = this.runtime.env.RENDER_URL.startsWith('https:');
+    for (const cookie of answer.cookies ?? []) {
+      reply.setCookie(cookie.name, cookie.value, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookie.name === SESSION_COOKIE ? this.runtime.env.PUBLIC_URL.startsWith('https:') : secure,
+        path: cookie.path ?? '/s/',
+        ...(cookie.maxAge !== undefined ? { maxAge: cookie.maxAge } : {}),
+      });
+    }
+    for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+    if (answer.location) reply.header('Location', answer.location);
+    reply
+      .status(answer.status)
+      .header('Content-Security-Policy', PAGE_CSP)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'same-origin')
+      .header('X-Robots-Tag', 'noindex, nofollow, noarchive')
+      .header('X-Frame-Options', 'DENY')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .send(request.method === 'HEAD' ? '' : answer.body);
+  }
+
+  originOf(request: FastifyRequest): string {
+    return `${request.protocol}://${request.host}`;
+  }
+
+  toViewerRequest(request: FastifyRequest): ViewerRequest {
+    const origin = this.originOf(request);
+    const claimed = request.headers.origin;
+    const form: Record<string, string> = {};
+    if (request.method === 'POST' && request.body && typeof request.body === 'object') {
+      for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) {
+        const first = Array.isArray(value) ? value[0] : value;
+        if (typeof first === 'string') form[key] = first;
+      }
+    }
+    const referer = request.headers.referer;
+    return {
+      method: request.method,
+      path: request.url,
+      cookies: request.cookies ?? {},
+      userAgent: request.headers['user-agent'],
+      ip: clientKeyOf(request),
+      referer: typeof referer === 'string' ? referer.slice(0, 2048) : undefined,
+      form,
+      sameOrigin: claimed === undefined || claimed === origin || claimed === this.publicOrigin || claimed === this.renderOrigin,
+      origin,
+    };
+  }
+}
