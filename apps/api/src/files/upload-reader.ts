@@ -51,7 +51,11 @@ function multipartError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (typeof code === 'string' && SHAPE_ERRORS[code]) return AppError.validation(SHAPE_ERRORS[code]);
-  return error;
+  // Anything else raised while parsing the parts (busboy's "Boundary not found",
+  // "Unexpected end of form", malformed headers, an aborted stream) is a malformed request.
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return AppError.validation('multipart 请求格式错误');
 }
 
 function tooLarge(): AppError {
@@ -69,8 +73,8 @@ export async function readMultipartUpload(request: FastifyRequest, allowedFields
   let document: UploadedDocument | null = null;
   // Keep the client's name intact: busboy would otherwise strip anything up to the last
   // slash, and a name with a path separator must be refused rather than shortened.
-  const parts: AsyncIterableIterator<Multipart> = request.parts({ preservePath: true });
   try {
+    const parts: AsyncIterableIterator<Multipart> = request.parts({ preservePath: true });
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
