@@ -325,8 +325,7 @@ describe('the console in a real browser', () => {
     const segment = `docs-${Date.now().toString(36)}`;
     await page.fill('#account-segment-input', segment);
     await page.click('[data-test="segment-form"] button[type="submit"]');
-    await ui.toast().waitFor();
-    expect(await ui.toast().innerText()).toContain('Owner segment saved.');
+    await ui.toast('Owner segment saved.').waitFor();
     const session = await unwrap(sessionClient.GET('/api/auth/session'));
     expect(session.user.segment).toBe(segment);
     await ui.shot('account');

@@ -39,8 +39,8 @@ export class ConsoleApp {
     return this.page.locator('main h1').first();
   }
 
-  toast(): Locator {
-    return this.page.locator('.toast').last();
+  toast(text: string): Locator {
+    return this.page.locator('.toast', { hasText: text });
   }
 
   async nav(test: 'files' | 'shares' | 'validate' | 'trash' | 'tokens' | 'webhooks' | 'account'): Promise<void> {
