@@ -331,6 +331,26 @@ describe('the console in a real browser', () => {
     await ui.shot('account');
   });
 
+  it('signs a visitor in through the console and returns them to a link that requires login', async () => {
+    const created = await unwrap(
+      sessionClient.POST('/api/console/shares', { body: { fileId: await fileId(NOTES.name), requireLogin: true } }),
+    );
+    const visitorContext = await browser.newContext({ viewport: { width: 1000, height: 700 }, locale: 'en-US' });
+    try {
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(created.url);
+      await visitor.click('a[href*="/login?redirect="]');
+      await visitor.waitForURL('**/login?redirect=*');
+      const consoleUi = new ConsoleApp(visitor, app.baseUrl);
+      await consoleUi.logIn(email, PASSWORD);
+      await visitor.waitForURL(created.url);
+      await visitor.waitForSelector('.sd-doc');
+      expect(await visitor.locator('.sd-doc').innerText()).toContain('Plain notes.');
+    } finally {
+      await visitorContext.close();
+    }
+  });
+
   it('sends an expired session to the login page and back to where the user was', async () => {
     await ui.goto('/webhooks');
     await page.waitForSelector('[data-test="webhook-table"]');

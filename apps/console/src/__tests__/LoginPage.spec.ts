@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import LoginPage from '../pages/auth/LoginPage.vue';
+import { leaveTo } from '../router/leave';
 import { useSessionStore } from '../stores/session';
 import { envelope, harness, mockApi, mountWith, settle, user } from './helpers';
+
+vi.mock('../router/leave', () => ({ leaveTo: vi.fn() }));
 
 describe('LoginPage', () => {
   it('after an expired session, signs in and returns to the page the user was on', async () => {
@@ -40,5 +43,20 @@ describe('LoginPage', () => {
     await wrapper.find('form').trigger('submit');
     await settle();
     expect(wrapper.find('[role="alert"]').text()).toBe('邮箱或密码错误');
+  });
+
+  it('returns to a share link that asked for sign-in with a full page load', async () => {
+    mockApi({
+      'GET /api/auth/session': envelope(401, 'UNAUTHENTICATED', '未登录'),
+      'POST /api/auth/login': { status: 200, body: { user } },
+    });
+    const setup = harness();
+    await setup.router.push('/login?redirect=%2Fs%2Fbob%2Fq3-report&next=%2Fs%2Fbob%2Fq3-report');
+    const wrapper = mountWith(LoginPage, setup);
+    await wrapper.find('#login-email').setValue('alice@example.com');
+    await wrapper.find('#login-password').setValue('correct horse battery');
+    await wrapper.find('form').trigger('submit');
+    await vi.waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/s/bob/q3-report'));
+    expect(setup.router.currentRoute.value.name).toBe('login');
   });
 });

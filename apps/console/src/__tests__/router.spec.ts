@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { safeRedirect } from '../router';
+import { leaveTo } from '../router/leave';
 import { envelope, harness, mockApi, user } from './helpers';
+
+vi.mock('../router/leave', () => ({ leaveTo: vi.fn() }));
 
 describe('navigation guard', () => {
   it('sends a signed-out visitor to the login page and remembers where they were going', async () => {
@@ -18,6 +21,13 @@ describe('navigation guard', () => {
     expect(router.currentRoute.value.name).toBe('token-list');
     await router.push('/login?redirect=/webhooks');
     expect(router.currentRoute.value.name).toBe('webhook-list');
+  });
+
+  it('sends a signed-in visitor who came from a share link straight back to it', async () => {
+    mockApi({ 'GET /api/auth/session': { status: 200, body: { user } } });
+    const { router } = harness();
+    await router.push('/login?redirect=/s/bob/q3-report');
+    expect(leaveTo).toHaveBeenCalledWith('/s/bob/q3-report');
   });
 });
 

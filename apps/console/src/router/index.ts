@@ -1,6 +1,7 @@
 import { createRouter, createWebHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router';
 import type { Pinia } from 'pinia';
 import { useSessionStore } from '../stores/session';
+import { leaveTo } from './leave';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -99,6 +100,18 @@ export function safeRedirect(value: unknown): string | null {
   return value;
 }
 
+/** Share links live on the server: a sign-in that came from one must reload the page, not route. */
+export function isServerPath(path: string): boolean {
+  return path.startsWith('/s/');
+}
+
+/** Goes back where the sign-in started: a console page through the router, a share link by loading it. */
+export async function returnTo(router: Router, redirect: unknown): Promise<void> {
+  const target = safeRedirect(redirect);
+  if (target && isServerPath(target)) leaveTo(target);
+  else await router.replace(target ?? { name: 'file-list' });
+}
+
 export function createConsoleRouter(pinia: Pinia, history: RouterHistory = createWebHistory()): Router {
   const router = createRouter({
     history,
@@ -116,7 +129,12 @@ export function createConsoleRouter(pinia: Pinia, history: RouterHistory = creat
     }
     if (to.meta.public) {
       if (session.signedIn && (to.name === 'login' || to.name === 'register')) {
-        return safeRedirect(to.query.redirect) ?? { name: 'file-list' };
+        const target = safeRedirect(to.query.redirect);
+        if (target && isServerPath(target)) {
+          leaveTo(target);
+          return false;
+        }
+        return target ?? { name: 'file-list' };
       }
       return true;
     }
