@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedownClient } from '@sharedown/contract';
 import { createUser, sessionCookieOf, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { postRaw } from '../support/raw-http.js';
+import { announceBody } from '../support/raw-http.js';
 
 describe('API foundation', () => {
   let app: RunningApp;
@@ -155,8 +155,8 @@ describe('API foundation', () => {
       expect(await response.json()).toEqual({ error: expect.any(String), code: 'VALIDATION' });
     });
 
-    it('answers an oversized body with 413 and no stack', async () => {
-      const { status, body } = await postRaw(`${app.baseUrl}/api/auth/login`, 'application/json', Buffer.alloc(9 * 1024 * 1024, 'a'));
+    it('answers an oversized body with 413 before reading it, with no stack', async () => {
+      const { status, body } = await announceBody(`${app.baseUrl}/api/auth/login`, 9 * 1024 * 1024);
       expect(status).toBe(413);
       const envelope = JSON.parse(body);
       expect(envelope.code).toBe('OVER_QUOTA');
