@@ -5,6 +5,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { InvalidEnvironmentError, loadEnv, type Env } from './config/env.js';
 import { loadSessionSecret } from './config/session-secret.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
+import { guardPostgresClients } from './database/pg-client-guard.js';
 import { createApp, logLevels } from './http/create-app.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
@@ -82,6 +83,7 @@ async function bootstrap(lifecycle: Lifecycle, env: Env): Promise<void> {
 }
 
 const env = readEnv();
+guardPostgresClients();
 const levels = logLevels(env.LOG_LEVEL);
 Logger.overrideLogger(levels === false ? [] : levels);
 const lifecycle = new Lifecycle();
