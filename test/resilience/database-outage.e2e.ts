@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { documentForm, sql } from '../support/uploads.js';
 
 /** Kills every other connection to the app's database, repeatedly, for `ms` milliseconds. */
 async function terminateBackendsFor(databaseUrl: string, ms: number): Promise<number> {
@@ -39,12 +40,20 @@ describe('PostgreSQL connections lost', () => {
   it('answers 500 INTERNAL envelopes while connections die, then recovers without a restart', async () => {
     const outage = terminateBackendsFor(await app.databaseUrl(), 3000);
     const statuses: number[] = [];
+    let uploads = 0;
     const bodies: string[] = [];
     const deadline = Date.now() + 3000;
     while (Date.now() < deadline) {
       const batch = await Promise.all(
-        Array.from({ length: 5 }, async () => {
-          const response = await fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${user.token}` } });
+        Array.from({ length: 5 }, async (_, index) => {
+          const response =
+            index < 2
+              ? await fetch(`${app.baseUrl}/api/v1/files`, {
+                  method: 'POST',
+                  headers: { authorization: `Bearer ${user.token}` },
+                  body: documentForm(`outage-${uploads++}.md`, '# written during an outage', { share: '{"maxVisits": 5}' }),
+                })
+              : await fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${user.token}` } });
           return { status: response.status, body: await response.text() };
         }),
       );
@@ -71,5 +80,23 @@ describe('PostgreSQL connections lost', () => {
       if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(recovered).toBe(true);
+
+    // Nothing half-written: every file has its version, every share its file, quota matches.
+    const [orphans] = await sql<{ files_without_version: number; shares_without_file: number; quota_drift: string }>(
+      await app.databaseUrl(),
+      `SELECT (SELECT count(*) FROM files f WHERE NOT EXISTS (SELECT 1 FROM file_versions v WHERE v.file_id = f.id))::int AS files_without_version,
+              (SELECT count(*) FROM shares s WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.id = s.file_id))::int AS shares_without_file,
+              (SELECT u.used_bytes - coalesce((SELECT sum(v.size_bytes) FROM file_versions v JOIN files f ON f.id = v.file_id WHERE f.user_id = u.id), 0)
+                 FROM users u WHERE u.id = $1)::text AS quota_drift`,
+      [user.userId],
+    );
+    expect(orphans).toEqual({ files_without_version: 0, shares_without_file: 0, quota_drift: '0' });
+    const uploadsWithShare = await sql<{ files: number; shares: number }>(
+      await app.databaseUrl(),
+      `SELECT (SELECT count(*) FROM files WHERE user_id = $1 AND name LIKE 'outage-%')::int AS files,
+              (SELECT count(*) FROM shares s JOIN files f ON f.id = s.file_id WHERE f.user_id = $1 AND f.name LIKE 'outage-%')::int AS shares`,
+      [user.userId],
+    );
+    expect(uploadsWithShare[0]!.shares).toBe(uploadsWithShare[0]!.files);
   });
 });
