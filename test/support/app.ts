@@ -130,7 +130,10 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     async cleanup() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
+        // The service bounds its own drain; this only guards the suite against a hang.
+        const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
         await exited;
+        clearTimeout(killer);
       }
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },

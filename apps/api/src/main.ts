@@ -21,6 +21,8 @@ function readEnv(): Env {
   }
 }
 
+const SHUTDOWN_GRACE_MS = 15_000;
+
 /**
  * Owns the process lifecycle: a signal at any point (even during start-up) drains
  * requests and jobs first, then stops the embedded database, then exits.
@@ -43,7 +45,16 @@ class Lifecycle {
   stop(reason: string): Promise<void> {
     this.stopping ??= (async () => {
       this.logger.log(`${reason}: draining requests and jobs`);
-      await this.app?.close().catch((error: unknown) => this.logger.error(String(error)));
+      const drained = this.app?.close().catch((error: unknown) => this.logger.error(String(error)));
+      // A dependency that stopped answering (Redis, a hung receiver) must not keep the
+      // process alive forever: after the grace period it stops anyway.
+      const gracePeriod = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          this.logger.warn(`still draining after ${SHUTDOWN_GRACE_MS / 1000} s: stopping anyway`);
+          resolve();
+        }, SHUTDOWN_GRACE_MS).unref(),
+      );
+      await Promise.race([drained, gracePeriod]);
       await this.embedded?.stop().catch(() => undefined);
     })();
     return this.stopping;
