@@ -107,6 +107,10 @@ export class FilesService {
     if (folderId !== null && !(await this.files.isLiveFolder(user.id, folderId, manager, true))) {
       throw AppError.notFound('文件夹不存在');
     }
+    // Reserving the quota locks the owner's row first, so one owner's uploads take turns:
+    // the name checks below then see every upload committed before, and parallel renaming
+    // uploads each find their own free name.
+    if (!(await this.files.reserveQuota(user.id, document.sizeBytes, manager))) throw overQuota();
     let name = document.filename;
     let target: FileRecord | null = await this.files.findLiveByName(user.id, folderId, name, manager);
     if (target && conflict === 'rename') {
@@ -116,8 +120,6 @@ export class FilesService {
       if (target.scanStatus === 'INFECTED') throw infectedConflict(name);
       throw new AppError(ErrorCode.DUPLICATE, `同一文件夹中已存在同名文件「${name}」`);
     }
-    if (!(await this.files.reserveQuota(user.id, document.sizeBytes, manager))) throw overQuota();
-
     let fileId: string;
     let versionId: string;
     if (target) {
