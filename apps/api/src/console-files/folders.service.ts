@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { folderNameProblem } from '../files/file-names.js';
-import { isUuid, returnedRows } from '../files/files.repository.js';
+import { isUuid } from '../files/files.repository.js';
 import { isUniqueViolation } from '../files/files.service.js';
 import type { FolderDto, FolderNodeDto } from './dto/console.dto.js';
 

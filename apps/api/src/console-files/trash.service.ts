@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import {
   FILE_COLUMNS,
   FILE_FROM,
   FilesRepository,
   isUuid,
-  returnedRows,
   toFileDto,
   toFileRecord,
 } from '../files/files.repository.js';

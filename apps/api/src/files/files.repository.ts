@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../common/sql.js';
 import type { FileKind } from './file-names.js';
 import type { FileDto, ScanStatus } from './dto/file.dto.js';
 
@@ -133,13 +134,6 @@ function toVersionRecord(row: VersionRow): VersionRecord {
   };
 }
 
-/** TypeORM answers UPDATE/DELETE … RETURNING as `[rows, count]` and other statements as `rows`. */
-export function returnedRows<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as T[];
-  }
-  return result as T[];
-}
 
 /** SQL for files and their versions. Every query is scoped to its owner. */
 @Injectable()
@@ -216,6 +210,11 @@ export class FilesRepository {
    * Adds `bytes` to the user's usage unless that passes the quota. The row lock it takes
    * serializes the user's concurrent uploads until the transaction ends.
    */
+  /** Row-locks the owner until the transaction ends, so that owner's uploads take turns. */
+  async lockOwner(userId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  }
+
   async reserveQuota(userId: string, bytes: number, manager: EntityManager): Promise<boolean> {
     const rows = returnedRows<{ used_bytes: string }>(
       await manager.query(

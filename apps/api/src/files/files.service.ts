@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-context.js';
+import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { FileDto } from './dto/file.dto.js';
@@ -9,7 +10,6 @@ import { fileNameProblem, kindOfName, numberedName, type FileKind } from './file
 import {
   FilesRepository,
   isUuid,
-  returnedRows,
   toFileDto,
   type FileRecord,
   type VersionRecord,
@@ -107,10 +107,11 @@ export class FilesService {
     if (folderId !== null && !(await this.files.isLiveFolder(user.id, folderId, manager, true))) {
       throw AppError.notFound('文件夹不存在');
     }
-    // Reserving the quota locks the owner's row first, so one owner's uploads take turns:
-    // the name checks below then see every upload committed before, and parallel renaming
-    // uploads each find their own free name.
-    if (!(await this.files.reserveQuota(user.id, document.sizeBytes, manager))) throw overQuota();
+    // Locking the owner's row first makes one owner's uploads take turns: the name checks
+    // below then see every upload committed before, and parallel renaming uploads each find
+    // their own free name. The quota is reserved after them, so a duplicate or quarantined
+    // name is reported as such even when the account is full.
+    await this.files.lockOwner(user.id, manager);
     let name = document.filename;
     let target: FileRecord | null = await this.files.findLiveByName(user.id, folderId, name, manager);
     if (target && conflict === 'rename') {
@@ -120,6 +121,8 @@ export class FilesService {
       if (target.scanStatus === 'INFECTED') throw infectedConflict(name);
       throw new AppError(ErrorCode.DUPLICATE, `同一文件夹中已存在同名文件「${name}」`);
     }
+    if (!(await this.files.reserveQuota(user.id, document.sizeBytes, manager))) throw overQuota();
+
     let fileId: string;
     let versionId: string;
     if (target) {
