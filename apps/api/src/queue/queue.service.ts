@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import type { QueueName } from './queue-names.js';
+import { QueueName } from './queue-names.js';
 
 /**
  * Builds BullMQ queues and workers on the configured backend: Redis when REDIS_URL is
@@ -58,7 +58,7 @@ export class QueueService implements OnApplicationShutdown {
 
   /** True when the queue backend answers within two seconds. */
   async reachable(): Promise<boolean> {
-    const probe = this.queue('scan' as QueueName);
+    const probe = this.queue(QueueName.scan);
     const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
     const check = probe.getJobCounts('waiting').then(
       () => true,
