@@ -1,9 +1,23 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 
+import type { ProxyOptions } from 'vite';
+
 // `pnpm dev` serves the console on Vite and forwards everything the server owns to a running api.
-// The Host header is kept, so the api's same-origin check sees the console's own origin.
-const api = { target: process.env.SHAREDOWN_API ?? 'http://127.0.0.1:8080', changeOrigin: false };
+// The api accepts only its own PUBLIC_URL as Origin, so a request the dev console itself made
+// (Origin = the dev server) is forwarded as coming from the api's origin; any other Origin is
+// passed through unchanged and refused there as usual.
+const target = process.env.SHAREDOWN_API ?? 'http://127.0.0.1:8080';
+const api: ProxyOptions = {
+  target,
+  changeOrigin: false,
+  configure: (proxy) => {
+    proxy.on('proxyReq', (proxyRequest, request) => {
+      const origin = request.headers.origin;
+      if (origin && origin === `http://${request.headers.host}`) proxyRequest.setHeader('origin', new URL(target).origin);
+    });
+  },
+};
 
 export default defineConfig({
   plugins: [vue()],

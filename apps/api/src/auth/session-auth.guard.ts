@@ -6,11 +6,9 @@ import type { AuthenticatedRequest } from './auth-context.js';
 import { bearerOf } from './bearer-auth.guard.js';
 import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Console routes: a session cookie only. A bearer token is refused (tokens cannot manage
- * tokens or webhooks). Writes must come from our own origin: with SameSite=Lax cookies,
+ * tokens or webhooks). Requests must come from our own origin: with SameSite=Lax cookies,
  * rejecting foreign and `null` Origins closes the remaining CSRF paths.
  */
 @Injectable()
@@ -37,13 +35,16 @@ export class SessionAuthGuard implements CanActivate {
   }
 }
 
+/**
+ * A request that names its origin must name PUBLIC_URL's, whatever its method: a foreign or
+ * `null` Origin (sandboxed frames, data: URLs, redirects across sites) never acts with the
+ * session. The origin comes from configuration only, never from the Host header a client sends.
+ * Requests without Origin (same-origin GETs, non-browser clients) are not cross-site requests.
+ */
 export function assertSameOrigin(request: AuthenticatedRequest, runtime: Runtime): void {
-  if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  const host = request.headers.host;
-  const allowed = new Set([new URL(runtime.env.PUBLIC_URL).origin, `http://${host}`, `https://${host}`]);
-  if (origin === 'null' || !allowed.has(origin)) {
+  if (origin !== new URL(runtime.env.PUBLIC_URL).origin) {
     throw new AppError(ErrorCode.FORBIDDEN, '跨站请求被拒绝');
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy.js';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -32,6 +33,17 @@ const envSchema = z.object({
   DEFAULT_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(104857600),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'RENDER_URL'> & {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,6 +28,33 @@ export function cacheControlFor(relativePath: string): string {
   return 'no-cache';
 }
 
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The console's policy: its own scripts (plus the inline theme snippet of index.html, allowed by
+ * its hash), its own API, never framed. Inline styles stay allowed: Vue binds them, and the
+ * sandboxed Markdown preview (a srcdoc frame inherits this policy) carries its own stylesheet.
+ * Authors' documents may show pictures from anywhere, as they do on the viewer.
+ */
+export function consoleCsp(html: string, renderOrigin: string): string {
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src 'self' ${renderOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 function sendNotFound(reply: FastifyReply): void {
   sendEnvelope(reply, toEnvelope(new NotFoundException()));
 }
@@ -37,7 +65,7 @@ function sendNotFound(reply: FastifyReply): void {
  * up per request, so rebuilding the console never leaves a running server pointing at bundles
  * that no longer exist.
  */
-export async function registerConsoleStatic(fastify: FastifyInstance, root = CONSOLE_DIST): Promise<boolean> {
+export async function registerConsoleStatic(fastify: FastifyInstance, renderOrigin: string, root = CONSOLE_DIST): Promise<boolean> {
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) return false;
 
@@ -78,6 +106,8 @@ export async function registerConsoleStatic(fastify: FastifyInstance, root = CON
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'same-origin')
+      .header('content-security-policy', consoleCsp(html.toString('utf8'), renderOrigin))
+      .header('x-frame-options', 'DENY')
       .send(html);
   };
   fastify.get('/', (_request, reply) => sendIndex(reply));

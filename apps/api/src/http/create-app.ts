@@ -10,7 +10,9 @@ import { AppError } from '../common/app-error.js';
 import { ErrorEnvelopeFilter, sendEnvelope, toEnvelope } from '../common/error-envelope.filter.js';
 import { registerJsonParser } from './json-body.js';
 import type { Runtime } from '../common/runtime.js';
+import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { registerCors } from './cors.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
@@ -51,6 +53,8 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // Only a trusted proxy's X-Forwarded-For/-Proto/-Host count; a direct client cannot spoof them.
+    trustProxy: fastifyTrustProxy(runtime.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
@@ -65,6 +69,7 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
     reply.header('X-Request-Id', request.id);
   });
   registerCors(fastify);
+  registerSecurityHeaders(fastify);
   registerJsonParser(fastify);
   // Errors Fastify raises before Nest routing (body parsing, limits) get the same envelope.
   fastify.setErrorHandler((error, _request, reply) => sendEnvelope(reply, toEnvelope(error)));

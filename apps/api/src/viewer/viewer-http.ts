@@ -97,7 +97,8 @@ export class ViewerHttp {
       ip: clientKeyOf(request),
       referer: typeof referer === 'string' ? referer.slice(0, 2048) : undefined,
       form,
-      sameOrigin: claimed === undefined || claimed === origin || claimed === this.publicOrigin || claimed === this.renderOrigin,
+      // Only the configured origins count: the Host header is the client's to choose.
+      sameOrigin: claimed === undefined || claimed === this.publicOrigin || claimed === this.renderOrigin,
       origin,
     };
   }

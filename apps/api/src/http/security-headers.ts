@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Headers every answer carries: `nosniff`, and no framing by other sites. An answer that
+ * brings its own Content-Security-Policy (the viewer's pages, the render frame, the console)
+ * keeps it; it states its own `frame-ancestors`.
+ */
+export function registerSecurityHeaders(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', "frame-ancestors 'none'");
+      reply.header('X-Frame-Options', 'DENY');
+    }
+    return payload;
+  });
+}
