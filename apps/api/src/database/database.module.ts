@@ -1,6 +1,7 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { ChangeFeed } from './change-feed.js';
 import { migrations } from './migrations/index.js';
 
 const MIGRATION_LOCK = 4_202_611;
@@ -31,8 +32,8 @@ async function openDataSource(runtime: Runtime): Promise<DataSource> {
 
 @Global()
 @Module({
-  providers: [{ provide: DataSource, inject: [RUNTIME], useFactory: openDataSource }],
-  exports: [DataSource],
+  providers: [{ provide: DataSource, inject: [RUNTIME], useFactory: openDataSource }, ChangeFeed],
+  exports: [DataSource, ChangeFeed],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
+import type { ChangeFeed, ChangeTopic } from '../database/change-feed.js';
 import type { QueueService } from '../queue/queue.service.js';
 import type { WebhookDeliveryJob } from './webhook-event.js';
 import { WebhookEventsService } from './webhook-events.service.js';
@@ -29,6 +30,27 @@ class WebhooksTable {
   }
 }
 
+/** The change feed as every process sees it: announcements reach all subscribers, and it can go down. */
+class FakeFeed {
+  live = true;
+  published: string[] = [];
+  private readonly listeners: Array<{ topic: ChangeTopic; listener: (key: string | null) => void }> = [];
+
+  subscribe(topic: ChangeTopic, listener: (key: string | null) => void) {
+    this.listeners.push({ topic, listener });
+    return () => undefined;
+  }
+
+  async publish(topic: ChangeTopic, key: string) {
+    this.published.push(`${topic}:${key}`);
+  }
+
+  /** A notification sent by another replica arriving here. */
+  deliver(topic: ChangeTopic, key: string | null) {
+    for (const entry of this.listeners) if (entry.topic === topic) entry.listener(key);
+  }
+}
+
 class RecordingQueue {
   batches: Array<Array<{ name: string; data: WebhookDeliveryJob; opts: Record<string, unknown> }>> = [];
   failing = false;
@@ -43,6 +65,7 @@ class RecordingQueue {
 describe(WebhookEventsService.name, () => {
   let table: WebhooksTable;
   let queue: RecordingQueue;
+  let feed: FakeFeed;
   let cache: WebhookSubscriptionCache;
   let sut: WebhookEventsService;
 
@@ -50,7 +73,8 @@ describe(WebhookEventsService.name, () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     table = new WebhooksTable();
     queue = new RecordingQueue();
-    cache = new WebhookSubscriptionCache(table as unknown as DataSource);
+    feed = new FakeFeed();
+    cache = new WebhookSubscriptionCache(table as unknown as DataSource, feed as unknown as ChangeFeed);
     const queues = { queue: (name: string) => (expect(name).toBe('webhooks'), queue) };
     sut = new WebhookEventsService(cache, queues as unknown as QueueService);
   });
@@ -109,23 +133,49 @@ describe(WebhookEventsService.name, () => {
     expect(table.queries).toBe(2);
   });
 
-  it('sees a change made by another replica once the TTL has passed', async () => {
-    vi.setSystemTime(new Date('2026-03-04T00:00:00.000Z'));
+  it('sees a change announced by another replica at once', async () => {
     await sut.emit('u1', 'share_visited', {});
     table.rows = [{ id: 'w1', user_id: 'u1', events: ['share_visited'], active: true }];
-    vi.setSystemTime(new Date('2026-03-04T00:00:04.000Z'));
     await sut.emit('u1', 'share_visited', {});
     expect(queue.batches).toHaveLength(0);
-    vi.setSystemTime(new Date('2026-03-04T00:00:05.001Z'));
+    feed.deliver('webhooks', 'u1');
     await sut.emit('u1', 'share_visited', {});
     expect(queue.batches).toHaveLength(1);
     expect(table.queries).toBe(2);
   });
 
-  it('sees a change made in this process at once after invalidation', async () => {
+  it('starts over when the feed reconnects, and serves nothing from the cache while it is down', async () => {
     await sut.emit('u1', 'share_visited', {});
     table.rows = [{ id: 'w1', user_id: 'u1', events: ['share_visited'], active: true }];
-    cache.invalidate('u1');
+    feed.live = false;
+    await sut.emit('u1', 'share_visited', {});
+    await sut.emit('u1', 'share_visited', {});
+    expect(table.queries).toBe(3);
+    expect(queue.batches).toHaveLength(2);
+    feed.live = true;
+    feed.deliver('webhooks', null);
+    table.rows = [];
+    await sut.emit('u1', 'share_visited', {});
+    expect(queue.batches).toHaveLength(2);
+  });
+
+  it('bounds a lost notification by the TTL', async () => {
+    vi.setSystemTime(new Date('2026-03-04T00:00:00.000Z'));
+    await sut.emit('u1', 'share_visited', {});
+    table.rows = [{ id: 'w1', user_id: 'u1', events: ['share_visited'], active: true }];
+    vi.setSystemTime(new Date(Date.parse('2026-03-04T00:00:00.000Z') + WebhookSubscriptionCache.ttlMs - 1));
+    await sut.emit('u1', 'share_visited', {});
+    expect(queue.batches).toHaveLength(0);
+    vi.setSystemTime(new Date(Date.parse('2026-03-04T00:00:00.000Z') + WebhookSubscriptionCache.ttlMs + 1));
+    await sut.emit('u1', 'share_visited', {});
+    expect(queue.batches).toHaveLength(1);
+  });
+
+  it('sees a change made in this process at once, and announces it to the others', async () => {
+    await sut.emit('u1', 'share_visited', {});
+    table.rows = [{ id: 'w1', user_id: 'u1', events: ['share_visited'], active: true }];
+    await cache.invalidate('u1');
+    expect(feed.published).toEqual(['webhooks:u1']);
     await sut.emit('u1', 'share_visited', {});
     expect(queue.batches).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ChangeFeed } from '../database/change-feed.js';
 import type { WebhookEventName } from './webhook-event.js';
 
 export interface ActiveSubscription {
@@ -13,21 +14,29 @@ interface Entry {
 }
 
 /**
- * Per-user cache of active webhook subscriptions, read on every share view. Changes made in
- * this process invalidate the entry at once; the short TTL lets other replicas converge.
+ * Per-user cache of active webhook subscriptions, read on every share view. A change made in
+ * this process drops the entry at once and tells every other process through the change feed,
+ * so a created or deleted webhook counts everywhere within milliseconds. While the feed is not
+ * receiving, nothing is served from the cache; the TTL only bounds a lost notification.
  */
 @Injectable()
 export class WebhookSubscriptionCache {
-  static readonly ttlMs = 5_000;
+  static readonly ttlMs = 30_000;
   static readonly maxEntries = 10_000;
+  private readonly logger = new Logger('Webhooks');
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe('webhooks', (userId) => (userId === null ? this.entries.clear() : this.entries.delete(userId)));
+  }
 
   async get(userId: string): Promise<ActiveSubscription[]> {
     const now = Date.now();
     const cached = this.entries.get(userId);
-    if (cached && now - cached.loadedAt < WebhookSubscriptionCache.ttlMs) return cached.subscriptions;
+    if (cached && this.feed.live && now - cached.loadedAt < WebhookSubscriptionCache.ttlMs) return cached.subscriptions;
 
     // Concurrent misses share one query instead of each hitting the database.
     const subscriptions = this.load(userId);
@@ -41,8 +50,13 @@ export class WebhookSubscriptionCache {
     return subscriptions;
   }
 
-  invalidate(userId: string): void {
+  /** Called after a change to the user's webhooks has been committed. */
+  async invalidate(userId: string): Promise<void> {
     this.entries.delete(userId);
+    await this.feed.publish('webhooks', userId, this.db).catch((error: unknown) => {
+      // Other processes then catch up by TTL, or at once when their feed reconnects.
+      this.logger.warn(`could not announce a webhook change: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 
   private async load(userId: string): Promise<ActiveSubscription[]> {

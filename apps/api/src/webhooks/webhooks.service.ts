@@ -41,21 +41,21 @@ export class WebhooksService {
     await this.assertAllowedTarget(input.url);
     const secret = newSecret();
     const webhook = await this.webhooks.createActive(userId, { url: input.url, events, secret }, assertBelowActiveLimit);
-    this.subscriptions.invalidate(userId);
+    await this.subscriptions.invalidate(userId);
     return { webhook, secret };
   }
 
   async setActive(userId: string, id: string, active: boolean): Promise<WebhookView> {
     const webhook = await this.webhooks.setActive(userId, id, active, assertBelowActiveLimit);
     if (!webhook) throw AppError.notFound('webhook 不存在');
-    this.subscriptions.invalidate(userId);
+    await this.subscriptions.invalidate(userId);
     return webhook;
   }
 
   async delete(userId: string, id: string): Promise<WebhookView> {
     const webhook = await this.webhooks.delete(userId, id);
     if (!webhook) throw AppError.notFound('webhook 不存在');
-    this.subscriptions.invalidate(userId);
+    await this.subscriptions.invalidate(userId);
     return webhook;
   }
 
