@@ -2,15 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { AuthUser } from './auth-context.js';
+import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
-
-// Failed logins allowed per 15 minutes, per account and per client address.
-const LOGIN_FAILURES_PER_ACCOUNT = 10;
-const LOGIN_FAILURES_PER_CLIENT = 30;
-const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 // A valid argon2id hash of a random password: verifying against it costs the same as a real one.
 const DUMMY_HASH = hashPassword(`dummy-${Date.now()}-${Math.random()}`);
@@ -25,7 +20,7 @@ export function segmentFromEmail(email: string): string {
 export class AccountsService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
@@ -44,25 +39,12 @@ export class AccountsService {
     throw new AppError(ErrorCode.CONFLICT, '无法分配用户标识，请重试');
   }
 
-  async login(email: string, password: string, clientKey: string): Promise<AuthUser> {
-    const accountKey = `login:account:${email.toLowerCase()}`;
-    const clientBucket = `login:client:${clientKey}`;
-    const [accountLeft, clientLeft] = await Promise.all([
-      this.limiter.peek(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS),
-      this.limiter.peek(clientBucket, LOGIN_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS),
-    ]);
-    if (accountLeft < 1 || clientLeft < 1) {
-      throw new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请稍后再试', { 'Retry-After': '60' });
-    }
+  async login(email: string, password: string, clientAddress: string): Promise<AuthUser> {
+    const giveBack = await this.throttle.take(email, clientAddress);
     const found = await this.users.findCredentials(email);
     const valid = await verifyPassword(found?.passwordHash ?? (await DUMMY_HASH), password);
-    if (!found || !valid) {
-      await Promise.all([
-        this.limiter.consume(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS),
-        this.limiter.consume(clientBucket, LOGIN_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS),
-      ]);
-      throw new AppError(ErrorCode.UNAUTHENTICATED, '电子邮件或密码错误');
-    }
+    if (!found || !valid) throw new AppError(ErrorCode.UNAUTHENTICATED, '电子邮件或密码错误');
+    await giveBack();
     const { passwordHash: _omit, ...user } = found;
     return user;
   }

@@ -4,6 +4,7 @@ import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import { AuthController } from './auth.controller.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
+import { LoginThrottle } from './login-throttle.js';
 import { MeController } from './me.controller.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
 import { SessionsService } from './sessions.service.js';
@@ -12,7 +13,7 @@ import { UsersRepository } from './users.repository.js';
 @Global()
 @Module({
   controllers: [AuthController, ApiTokensController, MeController],
-  providers: [AccountsService, ApiTokensService, SessionsService, UsersRepository, BearerAuthGuard, SessionAuthGuard],
+  providers: [AccountsService, LoginThrottle, ApiTokensService, SessionsService, UsersRepository, BearerAuthGuard, SessionAuthGuard],
   exports: [ApiTokensService, SessionsService, UsersRepository, BearerAuthGuard, SessionAuthGuard],
 })
 export class AuthModule {}

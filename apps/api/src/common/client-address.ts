@@ -6,6 +6,16 @@ export function clientKeyOf(request: FastifyRequest): string {
   return request.ip ?? 'unknown';
 }
 
+/**
+ * The client as throttles count it: an IPv4 address, or an IPv6 /64 (one subscriber's network:
+ * rotating through its addresses must not buy fresh buckets).
+ */
+export function throttleKeyOf(ip: string): string {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIPv4(v4) || !ip.includes(':')) return v4;
+  return `${expandIpv6(ip).slice(0, 4).join(':')}::/64`;
+}
+
 /** A masked network prefix: /24 for IPv4, /48 for IPv6. Never the full address. */
 export function maskedIpPrefix(ip: string): string {
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;

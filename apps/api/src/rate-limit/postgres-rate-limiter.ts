@@ -34,12 +34,14 @@ export class PostgresRateLimiter extends RateLimiter {
     };
   }
 
-  async peek(key: string, capacity: number, windowSeconds = 60): Promise<number> {
-    const rows: Array<{ level: number }> = await this.db.query(
-      `SELECT least($2::double precision, tokens + extract(epoch FROM clock_timestamp() - updated_at) * $2::double precision / $3::double precision) AS level
-       FROM rate_buckets WHERE key = $1`,
+  async refund(key: string, capacity: number, windowSeconds = 60): Promise<void> {
+    await this.db.query(
+      `UPDATE rate_buckets SET
+         tokens = least($2::double precision,
+                        tokens + extract(epoch FROM clock_timestamp() - updated_at) * $2::double precision / $3::double precision + 1),
+         updated_at = clock_timestamp()
+       WHERE key = $1`,
       [key, capacity, windowSeconds],
     );
-    return rows.length ? Math.floor(rows[0]!.level) : capacity;
   }
 }

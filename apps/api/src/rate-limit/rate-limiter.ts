@@ -13,8 +13,11 @@ export interface RateDecision {
  */
 export abstract class RateLimiter {
   abstract consume(key: string, capacity: number, windowSeconds?: number): Promise<RateDecision>;
-  /** Whole tokens available now, without taking one. */
-  abstract peek(key: string, capacity: number, windowSeconds?: number): Promise<number>;
+  /**
+   * Gives back one token taken by `consume` (never above capacity): for throttles that take an
+   * attempt before knowing whether it counts, such as sign-in, where only failures count.
+   */
+  abstract refund(key: string, capacity: number, windowSeconds?: number): Promise<void>;
 }
 
 export function retryAfter(tokens: number, capacity: number, windowSeconds: number): number {

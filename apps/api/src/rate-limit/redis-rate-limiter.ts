@@ -16,7 +16,8 @@ if tokens == nil then tokens = capacity; at = now end
 local level = math.min(capacity, tokens + (now - at) * per_ms)
 local allowed = 0
 if take == 1 and level >= 1 then level = level - 1; allowed = 1 end
-if take == 1 then
+if take == -1 then level = math.min(capacity, level + 1) end
+if take ~= 0 then
   redis.call('HSET', KEYS[1], 'tokens', tostring(level), 'at', now)
   redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) * 1000 * 2))
 end
@@ -34,7 +35,7 @@ export class RedisRateLimiter extends RateLimiter implements OnApplicationShutdo
     this.redis.defineCommand('sharedownBucket', { numberOfKeys: 1, lua: CONSUME });
   }
 
-  private async run(key: string, capacity: number, windowSeconds: number, take: 0 | 1): Promise<[number, number]> {
+  private async run(key: string, capacity: number, windowSeconds: number, take: -1 | 1): Promise<[number, number]> {
     const command = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, string]>>)['sharedownBucket']!;
     const [allowed, level] = await command.call(this.redis, `sharedown:bucket:${key}`, capacity, windowSeconds, take);
     return [allowed, Number(level)];
@@ -49,9 +50,8 @@ export class RedisRateLimiter extends RateLimiter implements OnApplicationShutdo
     };
   }
 
-  async peek(key: string, capacity: number, windowSeconds = 60): Promise<number> {
-    const [, tokens] = await this.run(key, capacity, windowSeconds, 0);
-    return Math.floor(tokens);
+  async refund(key: string, capacity: number, windowSeconds = 60): Promise<void> {
+    await this.run(key, capacity, windowSeconds, -1);
   }
 
   async onApplicationShutdown(): Promise<void> {
