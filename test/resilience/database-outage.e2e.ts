@@ -99,4 +99,32 @@ describe('PostgreSQL connections lost', () => {
     );
     expect(uploadsWithShare[0]!.shares).toBe(uploadsWithShare[0]!.files);
   });
+
+  it('logs the failed viewer requests without their share token, ticket or query', async () => {
+    const form = documentForm('secret-link.md', '# linked', { share: '{}' });
+    const created = await fetch(`${app.baseUrl}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    const { share, url } = (await created.json()) as { share: { token: string }; url: string };
+    const path = new URL(url).pathname;
+    const ticket = 'eyJ2IjoiYmxhaC1ibGFoIn0.c2VjcmV0LXNpZ25hdHVyZS10aWNrZXQ';
+    const outage = terminateBackendsFor(await app.databaseUrl(), 3000);
+    let failed = 0;
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const statuses = await Promise.all(
+        [path, `${path}/report`, `/s/_bounce/return?ticket=${ticket}`, `/s/_bounce?next=${encodeURIComponent(path)}`].map(
+          async (target) => {
+            const response = await fetch(`${app.baseUrl}${target}`, { redirect: 'manual' });
+            await response.arrayBuffer();
+            return response.status;
+          },
+        ),
+      );
+      failed += statuses.filter((status) => status >= 500).length;
+    }
+    await outage;
+    expect(failed).toBeGreaterThan(0);
+    expect(app.logs()).toContain('/s/[redacted]/[redacted]');
+    expect(app.logs()).not.toContain(share.token);
+    expect(app.logs()).not.toContain(ticket);
+  });
 });

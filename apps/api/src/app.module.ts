@@ -7,6 +7,7 @@ import { RUNTIME, type Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
+import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ScanModule } from './scan/scan.module.js';
@@ -16,7 +17,7 @@ import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Feature modules of the service; each later feature adds itself here. */
-export const featureModules = [AuthModule, ScanModule, FilesModule, ConsoleFilesModule, ValidateModule, WebhooksModule, ConsoleApiModule, ConsoleStaticModule, SharesModule, ViewerModule];
+export const featureModules = [AuthModule, ScanModule, FilesModule, ConsoleFilesModule, ValidateModule, WebhooksModule, ConsoleApiModule, ConsoleStaticModule, SharesModule, ViewerModule, HousekeepingModule];
 
 @Module({})
 export class AppModule {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { affectedCount } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
 import { USER_COLUMNS, toAuthUser } from './users.repository.js';
 import { randomToken, sha256Hex } from './secrets.js';
@@ -30,6 +31,20 @@ export class SessionsService {
       [sha256Hex(cookieValue)],
     );
     return rows[0] ? { sessionId: rows[0].session_id, user: toAuthUser(rows[0]) } : null;
+  }
+
+  /** Deletes expired sessions in batches; answers how many. */
+  async deleteExpired(batch = 5_000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = affectedCount(
+        await this.db.query(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= now() LIMIT $1)`, [
+          batch,
+        ]),
+      );
+      total += count;
+      if (count < batch) return total;
+    }
   }
 
   async destroy(sessionId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from './app-error.js';
 import { defaultMessageOf, statusOf } from './error-code.js';
+import { redactUrl } from './redact.js';
 
 interface Envelope {
   status: number;
@@ -69,7 +70,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const envelope = toEnvelope(exception);
     if (envelope.status >= 500) {
       this.logger.error(
-        `request ${request?.id ?? '-'} ${request?.method ?? ''} ${request?.url ?? ''} failed: ${
+        `request ${request?.id ?? '-'} ${request?.method ?? ''} ${redactUrl(request?.url ?? '')} failed: ${
           exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
         }`,
       );

@@ -17,3 +17,8 @@ export function returnedRows<T>(result: unknown): T[] {
 export async function rows<T>(executor: Executor, sql: string, params: unknown[] = []): Promise<T[]> {
   return returnedRows<T>(await executor.query(sql, params));
 }
+
+/** How many rows an UPDATE or DELETE touched (TypeORM's postgres driver answers `[rows, count]`). */
+export function affectedCount(result: unknown): number {
+  return Array.isArray(result) && result.length === 2 && typeof result[1] === 'number' ? result[1] : 0;
+}

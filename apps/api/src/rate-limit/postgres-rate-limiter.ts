@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { affectedCount } from '../common/sql.js';
 import { RateLimiter, retryAfter, type RateDecision } from './rate-limiter.js';
 
 /**
@@ -32,6 +33,25 @@ export class PostgresRateLimiter extends RateLimiter {
       remaining: Math.max(0, Math.floor(tokens)),
       retryAfterSeconds: allowed ? 0 : retryAfter(tokens, capacity, windowSeconds),
     };
+  }
+
+  /**
+   * A bucket untouched for longer than its window has refilled completely, and a missing bucket
+   * reads as full: such rows can go. No bucket's window is longer than a day.
+   */
+  async sweep(batch = 5_000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = affectedCount(
+        await this.db.query(
+          `DELETE FROM rate_buckets WHERE key IN (
+           SELECT key FROM rate_buckets WHERE updated_at < clock_timestamp() - interval '1 day' LIMIT $1)`,
+          [batch],
+        ),
+      );
+      total += count;
+      if (count < batch) return total;
+    }
   }
 
   async refund(key: string, capacity: number, windowSeconds = 60): Promise<void> {

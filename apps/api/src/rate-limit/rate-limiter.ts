@@ -18,6 +18,8 @@ export abstract class RateLimiter {
    * attempt before knowing whether it counts, such as sign-in, where only failures count.
    */
   abstract refund(key: string, capacity: number, windowSeconds?: number): Promise<void>;
+  /** Deletes buckets that have been full (untouched for longer than any window); answers how many. */
+  abstract sweep(): Promise<number>;
 }
 
 export function retryAfter(tokens: number, capacity: number, windowSeconds: number): number {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
 import { clientKeyOf } from '../common/client-address.js';
+import { redactUrl } from '../common/redact.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerService } from './viewer.service.js';
@@ -40,7 +41,7 @@ export class ViewerHttp {
     try {
       result = await produce();
     } catch (error) {
-      this.logger.error(`${request.method} ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.logger.error(`request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       result = this.viewer.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。');
     }
     this.send(request, reply, result);

@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SessionsService } from '../auth/sessions.service.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+
+export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+// Only one worker sweeps at a time; the others skip that round.
+const HOUSEKEEPING_LOCK = 4_202_612;
+
+/** One kind of leftover and how to delete it; answers how many rows went. */
+interface Sweep {
+  name: string;
+  run: () => Promise<number>;
+}
+
+/**
+ * Deletes what only grows otherwise: expired console sessions and rate-limit buckets (most are
+ * keyed by client address) that have refilled long ago. Runs in the worker (ROLE all or worker)
+ * at start and every ten minutes.
+ */
+@Injectable()
+export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Housekeeping');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private readonly sweeps: Sweep[];
+
+  constructor(
+    private readonly db: DataSource,
+    sessions: SessionsService,
+    limiter: RateLimiter,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {
+    this.sweeps = [
+      { name: 'expired sessions', run: () => sessions.deleteExpired() },
+      { name: 'idle rate-limit buckets', run: () => limiter.sweep() },
+    ];
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.runtime.env.ROLE === 'api') return;
+    this.running = this.sweepOnce();
+    this.timer = setInterval(() => {
+      this.running ??= this.sweepOnce();
+    }, HOUSEKEEPING_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One round of every sweep, unless another worker is sweeping right now. */
+  async sweepOnce(): Promise<void> {
+    try {
+      await this.db.transaction(async (manager) => {
+        const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [HOUSEKEEPING_LOCK])) as [
+          { locked: boolean },
+        ];
+        if (!locked) return;
+        for (const sweep of this.sweeps) {
+          const deleted = await sweep.run();
+          if (deleted) this.logger.log(`deleted ${deleted} ${sweep.name}`);
+        }
+      });
+    } catch (error) {
+      this.logger.warn(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.running = undefined;
+    }
+  }
+}
