@@ -26,11 +26,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export type Role = 'all' | 'api' | 'worker';
+
 export interface StartOptions {
   env?: Record<string, string>;
   backend?: Backend;
   /** Reuse a data dir (restart tests). */
   dataDir?: string;
+  /**
+   * The process role (ROLE). A `worker` has no HTTP listener: it is ready once it logs
+   * 'worker started' (so its LOG_LEVEL defaults to info), not when /healthz answers.
+   */
+  role?: Role;
 }
 
 export interface RunningApp {
@@ -46,7 +53,8 @@ export interface RunningApp {
   cleanup(): Promise<void>;
 }
 
-async function createMachineDatabase(): Promise<string> {
+/** A fresh database on the machine's PostgreSQL; its connection string. */
+export async function createMachineDatabase(): Promise<string> {
   const name = `sharedown_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const client = new pg.Client({ connectionString: MACHINE_PG });
   await client.connect();
@@ -58,7 +66,7 @@ async function createMachineDatabase(): Promise<string> {
 }
 
 /** A Redis logical database of its own, so parallel apps never share queues or buckets. */
-async function allocateRedisDb(): Promise<string> {
+export async function allocateRedisDb(): Promise<string> {
   const redis = new Redis(MACHINE_REDIS);
   const n = ((await redis.incr('sharedown:test:next-db')) % 15) + 1;
   await redis.quit();
@@ -68,18 +76,23 @@ async function allocateRedisDb(): Promise<string> {
   return `${MACHINE_REDIS}/${n}`;
 }
 
-/** Starts the built api (`apps/api/dist/main.js`) as a real process and waits for /healthz. */
+/**
+ * Starts the built api (`apps/api/dist/main.js`) as a real process and waits for /healthz
+ * (a `worker` role: for its 'worker started' line). `env.PORT` keeps a port across restarts.
+ */
 export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
   const mode = options.backend ?? backend;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sharedown-e2e-')));
-  const port = await freePort();
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
+  const worker = (options.role ?? options.env?.ROLE) === 'worker';
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: worker ? 'info' : 'warn',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...options.env,
+    ...(options.role ? { ROLE: options.role } : {}),
   };
   if (mode === 'services') {
     env.DATABASE_URL ??= await createMachineDatabase();
@@ -97,11 +110,15 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+    if (worker) {
+      if (output.includes('worker started')) break;
+    } else {
+      try {
+        const response = await fetch(`${baseUrl}/healthz`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

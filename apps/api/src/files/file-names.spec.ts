@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameProblem, folderNameProblem, kindOfName, numberedName } from './file-names.js';
 
+// Bidi embeddings/overrides/isolates, zero-width and direction marks, word joiner and invisible
+// operators, Arabic letter mark, Mongolian vowel separator, byte order mark.
+const INVISIBLE = [
+  ...range(0x202a, 0x202e),
+  ...range(0x2066, 0x2069),
+  ...range(0x200b, 0x200f),
+  0x061c,
+  0xfeff,
+  ...range(0x2060, 0x2064),
+  0x180e,
+];
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+}
+
+const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+
 describe(kindOfName.name, () => {
   it('maps the six accepted extensions, case-insensitively', () => {
     expect(['a.html', 'a.HTM', 'a.md', 'a.MarkDown', 'a.txt', 'a.Text'].map(kindOfName)).toEqual([
@@ -19,6 +37,26 @@ describe(fileNameProblem.name, () => {
   it('accepts ordinary names, including non-ASCII ones', () => {
     expect(fileNameProblem('周报 2024.md')).toBeNull();
     expect(fileNameProblem('report (1).md')).toBeNull();
+  });
+
+  it('refuses bidi controls and invisible characters anywhere in the name', () => {
+    const sut = fileNameProblem;
+    expect(sut('invoice\u202Etxt.html')).toBe('文件名不能包含双向文本控制符或零宽字符');
+    for (const code of INVISIBLE) {
+      const character = String.fromCodePoint(code);
+      for (const name of [`${character}a.md`, `a${character}b.md`, `a.md${character}`]) {
+        expect(sut(name), `${hex(code)} in ${JSON.stringify(name)}`).not.toBeNull();
+      }
+    }
+  });
+
+  it('keeps the neighbours of those ranges, such as U+2010 and U+202F', () => {
+    const sut = fileNameProblem;
+    for (const code of [0x200a, 0x2010, 0x2029, 0x202f, 0x2065, 0x206a, 0x061b, 0x180d, 0xfefe]) {
+      expect(sut(`a${String.fromCodePoint(code)}b.md`), hex(code)).not.toBe('文件名不能包含双向文本控制符或零宽字符');
+    }
+    expect(sut('a\u2010b.md')).toBeNull();
+    expect(sut('العربية.md')).toBeNull();
   });
 
   it('refuses separators, control characters, bare extensions and other types', () => {
@@ -44,6 +82,14 @@ describe(folderNameProblem.name, () => {
   it('refuses empty, dot and separator names', () => {
     expect(folderNameProblem('Projects 2024')).toBeNull();
     for (const name of ['', ' ', '.', '..', 'a/b', 'tab\t']) expect(folderNameProblem(name)).not.toBeNull();
+  });
+
+  it('refuses control characters, bidi controls and invisible characters', () => {
+    const sut = folderNameProblem;
+    expect(sut('a\u0000b')).toBe('文件夹名不能包含控制字符');
+    expect(sut('a\u202Eb')).toBe('文件夹名不能包含双向文本控制符或零宽字符');
+    for (const code of INVISIBLE) expect(sut(`a${String.fromCodePoint(code)}b`), hex(code)).not.toBeNull();
+    expect(sut('项目 (2024)')).toBeNull();
   });
 });
 

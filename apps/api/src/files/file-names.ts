@@ -1,3 +1,5 @@
+import { CONTROL_CHARACTERS } from '../common/text-rules.js';
+
 /** Document kinds the service hosts, as the contract names them. */
 export const FILE_KINDS = ['HTML', 'MARKDOWN', 'TEXT'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -14,8 +16,11 @@ const KIND_BY_EXTENSION: Record<string, FileKind> = {
 export const ACCEPTED_EXTENSIONS = Object.keys(KIND_BY_EXTENSION);
 export const MAX_NAME_LENGTH = 255;
 
-// C0 controls, DEL and C1 controls: invisible, and break headers, logs and terminals.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// Invisible formatting characters that make a name read differently from what it is:
+// bidi embeddings, overrides and isolates (`invoice\u202Etxt.html` shows as `invoicelmth.txt`),
+// zero-width spaces and joiners, direction marks, word joiner and invisible operators,
+// the Arabic letter mark, the Mongolian vowel separator and the byte order mark.
+const INVISIBLE_FORMATTING = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /** The extension (with its dot, lower-cased) of a name, or '' when it has none. */
 export function extensionOf(name: string): string {
@@ -33,6 +38,7 @@ export function fileNameProblem(name: string): string | null {
   if (name.length > MAX_NAME_LENGTH) return `文件名最长 ${MAX_NAME_LENGTH} 个字符`;
   if (name.includes('/') || name.includes('\\')) return '文件名不能包含路径分隔符';
   if (CONTROL_CHARACTERS.test(name)) return '文件名不能包含控制字符';
+  if (INVISIBLE_FORMATTING.test(name)) return '文件名不能包含双向文本控制符或零宽字符';
   if (name !== name.trim()) return '文件名不能以空白字符开头或结尾';
   const extension = extensionOf(name);
   if (!KIND_BY_EXTENSION[extension]) {
@@ -48,6 +54,7 @@ export function folderNameProblem(name: string): string | null {
   if (name.length > MAX_NAME_LENGTH) return `文件夹名最长 ${MAX_NAME_LENGTH} 个字符`;
   if (name.includes('/') || name.includes('\\')) return '文件夹名不能包含路径分隔符';
   if (CONTROL_CHARACTERS.test(name)) return '文件夹名不能包含控制字符';
+  if (INVISIBLE_FORMATTING.test(name)) return '文件夹名不能包含双向文本控制符或零宽字符';
   if (name !== name.trim()) return '文件夹名不能以空白字符开头或结尾';
   if (name === '.' || name === '..') return '文件夹名无效';
   return null;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { AppError, ErrorCode } from '../common/app-error.js';
+import { jsonTooDeep } from '../common/json-depth.js';
 
 /** One uploaded document: its client-side name and its text exactly as sent. */
 export interface UploadedDocument {
@@ -58,6 +59,18 @@ function multipartError(error: unknown): unknown {
   return AppError.validation('multipart 请求格式错误');
 }
 
+/**
+ * A field sent as `application/json`, which the plugin has already parsed, back to its text
+ * for the field's own parser. A value too deep to serialize again is refused like a deep body.
+ */
+function fieldText(name: string, value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    throw jsonTooDeep(`${name} 字段`);
+  }
+}
+
 function tooLarge(): AppError {
   return new AppError(ErrorCode.OVER_QUOTA, '文件超过 10 MB 上限');
 }
@@ -96,7 +109,7 @@ export async function readMultipartUpload(request: FastifyRequest, allowedFields
       if (!allowedFields.includes(part.fieldname)) throw AppError.validation(`不允许的字段：${part.fieldname}`);
       if (part.valueTruncated) throw AppError.validation(`字段 ${part.fieldname} 过长`);
       if (part.fieldname in fields) throw AppError.validation(`字段 ${part.fieldname} 重复`);
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : fieldText(part.fieldname, part.value);
     }
   } catch (error) {
     throw multipartError(error);

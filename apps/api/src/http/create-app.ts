@@ -12,6 +12,7 @@ import { registerJsonParser } from './json-body.js';
 import type { Runtime } from '../common/runtime.js';
 import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { registerCors } from './cors.js';
+import { answerClientError, answerFrameworkError } from './framework-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -56,6 +57,10 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
     // Only a trusted proxy's X-Forwarded-For/-Proto/-Host count; a direct client cannot spoof them.
     trustProxy: fastifyTrustProxy(runtime.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // What the router and Node's HTTP parser refuse (undecodable path, oversized headers)
+    // answers the same `{ error, code }` envelope as everything else.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
     logger: logLevels(runtime.env.LOG_LEVEL),

@@ -76,6 +76,15 @@ describe(parseShareField.name, () => {
     expect(await refusal('[1]')).toContain('share');
     expect(await refusal('null')).toContain('share');
   });
+
+  it('refuses deep nesting before validating it, wherever it sits', async () => {
+    const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    expect(await refusal('{"a":'.repeat(3000) + '1' + '}'.repeat(3000))).toBe('share 字段嵌套层级过深：最多 32 层');
+    expect(await refusal(`{"emailAllowlist":${deep(3000)}}`)).toBe('share 字段嵌套层级过深：最多 32 层');
+    expect(await refusal(deep(100_000))).toBe('share 字段嵌套层级过深：最多 32 层');
+    // Within the limit the ordinary rules answer.
+    expect(await refusal(`{"emailAllowlist":${deep(31)}}`)).toContain('emailAllowlist');
+  });
 });
 
 describe(settingsOf.name, () => {

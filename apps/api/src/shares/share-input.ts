@@ -1,4 +1,5 @@
 import { AppError } from '../common/app-error.js';
+import { assertJsonDepth } from '../common/json-depth.js';
 import { validationPipe } from '../http/create-app.js';
 import { ShareInputDto } from './share.dto.js';
 
@@ -53,6 +54,8 @@ export function settingsOf(input: ShareInputDto): ShareSettings {
  * rules as `POST /shares` so both paths refuse exactly the same input.
  */
 export async function parseShareField(raw: string): Promise<ShareSettings> {
+  // Same depth limit as JSON bodies: validation must never recurse through thousands of levels.
+  assertJsonDepth(raw, 'share 字段');
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

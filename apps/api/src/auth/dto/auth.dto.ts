@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { NoControlCharacters } from '../../common/text-rules.js';
 
 export class CredentialsDto {
   @ApiProperty({ format: 'email', maxLength: 254, example: 'alice@example.com' })
@@ -40,6 +41,7 @@ export class CreateTokenDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'ci' })
   @IsString({ message: 'name 必须是字符串' })
   @Length(1, 100, { message: 'name 长度必须在 1 到 100 个字符之间' })
+  @NoControlCharacters('name')
   name: string;
 
   @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: 600, default: 5 })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { NoControlCharacters } from '../../common/text-rules.js';
 import { FileDto, SCAN_STATUSES, type ScanStatus } from '../../files/dto/file.dto.js';
 
 export class ConsoleFileDto extends FileDto {
@@ -23,11 +24,13 @@ export class ConsoleFilesQueryDto {
   @ApiPropertyOptional({ description: 'a folder id, or `root` for the files outside any folder; all folders when absent' })
   @IsOptional()
   @IsString()
+  @NoControlCharacters('folderId')
   folderId?: string;
 
   @ApiPropertyOptional({ description: 'case-insensitive part of the file name' })
   @IsOptional()
   @IsString()
+  @NoControlCharacters('q')
   q?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })

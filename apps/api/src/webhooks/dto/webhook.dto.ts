@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsString, MaxLength } from 'class-validator';
+import { NoControlCharacters } from '../../common/text-rules.js';
 import { WEBHOOK_EVENTS, type WebhookEventName } from '../webhook-event.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../webhook-target.js';
 
@@ -11,12 +12,14 @@ export class CreateWebhookDto {
   })
   @IsString({ message: 'url 必须是字符串' })
   @MaxLength(MAX_WEBHOOK_URL_LENGTH, { message: `url 最长 ${MAX_WEBHOOK_URL_LENGTH} 个字符` })
+  @NoControlCharacters('url')
   url: string;
 
   @ApiProperty({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENTS] }, minItems: 1, example: ['share_visited'] })
   @IsArray({ message: 'events 必须是事件名数组' })
   @ArrayMaxSize(WEBHOOK_EVENTS.length * 4, { message: 'events 元素过多' })
   @IsString({ each: true, message: 'events 的每一项必须是事件名字符串' })
+  @NoControlCharacters('events 的每一项', { each: true })
   events: string[];
 }
 
