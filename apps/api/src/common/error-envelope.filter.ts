@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from './app-error.js';
+import { appErrorFromDatabase } from './database-errors.js';
 import { defaultMessageOf, statusOf } from './error-code.js';
 import { redactUrl } from './redact.js';
 
@@ -46,6 +47,8 @@ export function toEnvelope(exception: unknown): Envelope {
     const message = status === 404 ? '接口不存在' : defaultMessageOf(code);
     return { status: statusOf(code), code, message, headers: {} };
   }
+  const database = appErrorFromDatabase(exception);
+  if (database) return { status: database.status, code: database.code, message: database.message, headers: {} };
   const candidate = exception as { statusCode?: unknown; code?: unknown } | null;
   if (candidate && typeof candidate.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500) {
     const code = codeForStatus(candidate.statusCode);

@@ -107,10 +107,14 @@ export class ConsoleFilesService {
     return toVersionDto(version, file.currentVersionId);
   }
 
-  /** Renames and/or moves a live file. The kind cannot change with a rename. */
+  /**
+   * Renames and/or moves a live file. The kind cannot change with a rename. Takes the owner's
+   * lock first, then the target folder's, then the file's, like every change of the owner's tree.
+   */
   async update(userId: string, fileId: string, change: { name?: string; folderId?: string | null }): Promise<ConsoleFileDto> {
     return this.db
       .transaction(async (manager) => {
+        await this.files.lockOwner(userId, manager);
         const file = await this.filesService.findLive(userId, fileId, manager);
         const name = change.name ?? file.name;
         if (change.name !== undefined) {

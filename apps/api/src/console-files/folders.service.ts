@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { folderNameProblem } from '../files/file-names.js';
-import { isUuid } from '../files/files.repository.js';
+import { FilesRepository, isUuid } from '../files/files.repository.js';
 import { isUniqueViolation } from '../files/files.service.js';
 import type { FolderDto, FolderNodeDto } from './dto/console.dto.js';
 
@@ -19,22 +19,54 @@ export function toFolderDto(row: FolderRow): FolderDto {
   return { id: row.id, name: row.name, parentId: row.parent_id, createdAt: row.created_at.toISOString() };
 }
 
-/** Ids of a folder and every folder below it, trashed or not. */
+/**
+ * How deep folders may nest (a top-level folder is at depth 1). Creating and moving folders keep
+ * every folder, trashed or not, within it, and every walk of the tree stops there, so even a
+ * corrupt tree (a loop written by hand) cannot make a query recurse without end.
+ */
+export const MAX_FOLDER_DEPTH = 256;
+
+/** Ids of a folder ($1, of user $2) and every folder below it, trashed or not, at most MAX_FOLDER_DEPTH levels. */
 export const SUBTREE_CTE = `
   WITH RECURSIVE subtree AS (
-    SELECT id FROM folders WHERE id = $1 AND user_id = $2
+    SELECT id, 1 AS depth FROM folders WHERE id = $1 AND user_id = $2
     UNION ALL
-    SELECT c.id FROM folders c JOIN subtree s ON c.parent_id = s.id
+    SELECT c.id, s.depth + 1 FROM folders c JOIN subtree s ON c.parent_id = s.id
+    WHERE c.user_id = $2 AND s.depth < ${MAX_FOLDER_DEPTH}
+  )`;
+
+/**
+ * A folder ($1, of user $2) and its ancestors, the folder itself at depth 1. The walk goes one
+ * level past MAX_FOLDER_DEPTH, so a chain longer than the limit (or a loop) shows as more rows.
+ */
+const ANCESTORS_CTE = `
+  WITH RECURSIVE ancestors AS (
+    SELECT id, parent_id, 1 AS depth FROM folders WHERE id = $1 AND user_id = $2
+    UNION ALL
+    SELECT p.id, p.parent_id, a.depth + 1 FROM folders p JOIN ancestors a ON p.id = a.parent_id
+    WHERE p.user_id = $2 AND a.depth <= ${MAX_FOLDER_DEPTH}
   )`;
 
 function duplicateFolder(name: string): AppError {
   return new AppError(ErrorCode.DUPLICATE, `同一位置已存在同名文件夹「${name}」`);
 }
 
-/** Console folders: a tree per user; deleting moves a whole subtree, files included, to the trash. */
+function tooDeep(): AppError {
+  return AppError.validation(`文件夹最多只能嵌套 ${MAX_FOLDER_DEPTH} 层`);
+}
+
+/**
+ * Console folders: a tree per user; deleting moves a whole subtree, files included, to the trash.
+ * Every change takes the owner's lock first (then folders, then files), so one owner's changes
+ * take turns and each sees the tree the one before it left: two crossing moves cannot both pass
+ * the loop check.
+ */
 @Injectable()
 export class FoldersService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly files: FilesRepository,
+  ) {}
 
   async tree(userId: string): Promise<FolderNodeDto[]> {
     const rows: FolderRow[] = await this.db.query(
@@ -66,7 +98,12 @@ export class FoldersService {
     if (problem) throw AppError.validation(problem);
     return this.db
       .transaction(async (manager) => {
-        if (parentId !== null) await this.findLive(userId, parentId, manager, true);
+        await this.files.lockOwner(userId, manager);
+        if (parentId !== null) {
+          await this.findLive(userId, parentId, manager, true);
+          const { depth } = await this.ancestry(userId, parentId, manager);
+          if (depth + 1 > MAX_FOLDER_DEPTH) throw tooDeep();
+        }
         const rows: FolderRow[] = await manager.query(
           `INSERT INTO folders (user_id, parent_id, name) VALUES ($1, $2, $3) RETURNING id, name, parent_id, created_at, deleted_at`,
           [userId, parentId, name],
@@ -79,7 +116,10 @@ export class FoldersService {
       });
   }
 
-  /** Renames and/or moves a folder. Moving it below itself is refused (409 CONFLICT). */
+  /**
+   * Renames and/or moves a folder. Moving it into itself or below itself is refused (409
+   * CONFLICT), and so is a move that would nest folders deeper than MAX_FOLDER_DEPTH (400).
+   */
   async update(userId: string, folderId: string, change: { name?: string; parentId?: string | null }): Promise<FolderDto> {
     if (change.name !== undefined) {
       const problem = folderNameProblem(change.name);
@@ -87,16 +127,15 @@ export class FoldersService {
     }
     return this.db
       .transaction(async (manager) => {
+        await this.files.lockOwner(userId, manager);
         const folder = await this.findLive(userId, folderId, manager, true);
         const parentId = change.parentId === undefined ? folder.parent_id : change.parentId;
         if (parentId !== null && parentId !== folder.parent_id) {
           await this.findLive(userId, parentId, manager, true);
-          const below: Array<{ id: string }> = await manager.query(`${SUBTREE_CTE} SELECT id FROM subtree WHERE id = $3`, [
-            folderId,
-            userId,
-            parentId,
-          ]);
-          if (below.length) throw new AppError(ErrorCode.CONFLICT, '不能把文件夹移动到它自身或其子文件夹中');
+          // Checked after the owner lock: no other change of this tree can slip in before the update.
+          const target = await this.ancestry(userId, parentId, manager, folder.id);
+          if (target.includes) throw new AppError(ErrorCode.CONFLICT, '不能把文件夹移动到它自身或其子文件夹中');
+          if (target.depth + (await this.height(userId, folder.id, manager)) > MAX_FOLDER_DEPTH) throw tooDeep();
         }
         const rows = returnedRows<FolderRow>(
           await manager.query(
@@ -119,6 +158,7 @@ export class FoldersService {
    */
   async trash(userId: string, folderId: string): Promise<FolderDto> {
     return this.db.transaction(async (manager) => {
+      await this.files.lockOwner(userId, manager);
       await this.findLive(userId, folderId, manager, true);
       await manager.query(
         `${SUBTREE_CTE} UPDATE folders SET deleted_at = now() WHERE id IN (SELECT id FROM subtree) AND deleted_at IS NULL`,
@@ -142,5 +182,31 @@ export class FoldersService {
       );
       return toFolderDto(rows[0]!);
     });
+  }
+
+  /**
+   * The depth of a folder (1 at the top level; more than MAX_FOLDER_DEPTH when its chain of
+   * parents is longer, or loops) and whether `folderId` is the folder or one of its ancestors.
+   */
+  private async ancestry(
+    userId: string,
+    parentId: string,
+    manager: EntityManager,
+    folderId?: string,
+  ): Promise<{ depth: number; includes: boolean }> {
+    const rows: Array<{ depth: number; includes: boolean }> = await manager.query(
+      `${ANCESTORS_CTE} SELECT count(*)::int AS depth, coalesce(bool_or(id = $3), false) AS includes FROM ancestors`,
+      [parentId, userId, folderId ?? null],
+    );
+    return rows[0]!;
+  }
+
+  /** How many levels a folder's subtree spans, trashed folders included (1 for a folder without sub-folders). */
+  private async height(userId: string, folderId: string, manager: EntityManager): Promise<number> {
+    const rows: Array<{ height: number }> = await manager.query(
+      `${SUBTREE_CTE} SELECT coalesce(max(depth), 0)::int AS height FROM subtree`,
+      [folderId, userId],
+    );
+    return rows[0]!.height;
   }
 }

@@ -2,17 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import {
-  FILE_COLUMNS,
-  FILE_FROM,
-  FilesRepository,
-  isUuid,
-  toFileDto,
-  toFileRecord,
-} from '../files/files.repository.js';
+import { FILE_COLUMNS, FILE_FROM, FilesRepository, isUuid, toFileDto, toFileRecord } from '../files/files.repository.js';
 import { FilesService, isUniqueViolation } from '../files/files.service.js';
 import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from './dto/console.dto.js';
-import { SUBTREE_CTE, toFolderDto } from './folders.service.js';
+import { MAX_FOLDER_DEPTH, SUBTREE_CTE, toFolderDto } from './folders.service.js';
 
 const RESTORE_ATTEMPTS = 5;
 
@@ -25,7 +18,8 @@ function numberedFolderName(name: string, n: number): string {
  * The trash: files and folders with `deleted_at` set. They keep counting against the quota
  * until purged. A restore returns an item to where it was (the top level when that folder is
  * itself gone), renaming it when its name was taken meanwhile; shares revoked by the delete
- * stay revoked.
+ * stay revoked. Every change takes the owner's lock first (then folders, then files), like
+ * every other change of the owner's tree, files or quota.
  */
 @Injectable()
 export class TrashService {
@@ -47,7 +41,10 @@ export class TrashService {
     }> = await this.db.query(
       `SELECT f.id, f.name, f.parent_id, f.created_at, f.deleted_at,
                 (WITH RECURSIVE sub AS (
-                   SELECT f.id AS id UNION ALL SELECT c.id FROM folders c JOIN sub ON c.parent_id = sub.id)
+                   SELECT f.id AS id, 1 AS depth
+                   UNION ALL
+                   SELECT c.id, sub.depth + 1 FROM folders c JOIN sub ON c.parent_id = sub.id
+                   WHERE c.user_id = $1 AND sub.depth < ${MAX_FOLDER_DEPTH})
                  SELECT count(*)::int FROM files x WHERE x.folder_id IN (SELECT id FROM sub) AND x.deleted_at = f.deleted_at) AS file_count
          FROM folders f LEFT JOIN folders p ON p.id = f.parent_id
          WHERE f.user_id = $1 AND f.deleted_at IS NOT NULL AND (p.id IS NULL OR p.deleted_at IS DISTINCT FROM f.deleted_at)
@@ -76,6 +73,7 @@ export class TrashService {
   async restoreFile(userId: string, fileId: string): Promise<{ fileId: string; renamed: boolean }> {
     return this.retryOnNameRace(() =>
       this.db.transaction(async (manager) => {
+        await this.files.lockOwner(userId, manager);
         const file = await this.files.findAny(userId, fileId, manager);
         if (!file || !file.deletedAt) throw AppError.notFound('回收站中没有该文件');
         const folderId =
@@ -95,6 +93,7 @@ export class TrashService {
   async restoreFolder(userId: string, folderId: string): Promise<{ folder: FolderDto; renamed: boolean }> {
     return this.retryOnNameRace(() =>
       this.db.transaction(async (manager) => {
+        await this.files.lockOwner(userId, manager);
         // Timestamps are compared in SQL: JavaScript dates drop the microseconds PostgreSQL keeps.
         const folder = await this.trashedFolder(userId, folderId, manager);
         const parentId =
@@ -124,15 +123,19 @@ export class TrashService {
   /** Deletes a trashed file for good, with its versions and shares, and frees its storage. */
   async purgeFile(userId: string, fileId: string): Promise<PurgeResultDto> {
     return this.db.transaction(async (manager) => {
+      await this.files.lockOwner(userId, manager);
       const file = await this.files.findAny(userId, fileId, manager);
       if (!file || !file.deletedAt) throw AppError.notFound('回收站中没有该文件');
-      return this.purgeFiles(userId, [file.id], manager);
+      const result = await this.purgeFiles(userId, [file.id], manager);
+      if (!result.purgedFiles) throw AppError.notFound('回收站中没有该文件');
+      return result;
     });
   }
 
   /** Deletes a trashed folder, everything below it, and their files for good. */
   async purgeFolder(userId: string, folderId: string): Promise<PurgeResultDto> {
     return this.db.transaction(async (manager) => {
+      await this.files.lockOwner(userId, manager);
       const folder = await this.trashedFolder(userId, folderId, manager);
       const files: Array<{ id: string }> = await manager.query(
         `${SUBTREE_CTE} SELECT id FROM files WHERE user_id = $2 AND folder_id IN (SELECT id FROM subtree)`,
@@ -151,7 +154,7 @@ export class TrashService {
   /** Empties the whole trash. */
   async purgeAll(userId: string): Promise<PurgeResultDto> {
     return this.db.transaction(async (manager) => {
-      await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      await this.files.lockOwner(userId, manager);
       const files: Array<{ id: string }> = await manager.query(
         `SELECT f.id FROM files f LEFT JOIN folders p ON p.id = f.folder_id
          WHERE f.user_id = $1 AND (f.deleted_at IS NOT NULL OR p.deleted_at IS NOT NULL)`,
@@ -167,18 +170,24 @@ export class TrashService {
     });
   }
 
+  /**
+   * Deletes files of the user with their versions (shares go with their file, ON DELETE CASCADE)
+   * and returns to the quota exactly the bytes of the versions this call deleted: a file someone
+   * else purged meanwhile frees nothing twice. Callers hold the owner lock.
+   */
   private async purgeFiles(userId: string, fileIds: string[], manager: EntityManager): Promise<PurgeResultDto> {
     if (!fileIds.length) return { purgedFiles: 0, freedBytes: 0 };
-    // Versions and shares go with their file (ON DELETE CASCADE); their bytes return to the quota.
-    const sums: Array<{ bytes: string }> = await manager.query(
-      `SELECT coalesce(sum(v.size_bytes), 0) AS bytes FROM file_versions v WHERE v.file_id = ANY($1::uuid[])`,
-      [fileIds],
+    const versions = returnedRows<{ size_bytes: string }>(
+      await manager.query(
+        `DELETE FROM file_versions v USING files f
+         WHERE v.file_id = f.id AND f.id = ANY($1::uuid[]) AND f.user_id = $2 RETURNING v.size_bytes`,
+        [fileIds, userId],
+      ),
     );
-    const freedBytes = Number(sums[0]!.bytes);
-    await manager.query(`UPDATE files SET current_version_id = NULL WHERE id = ANY($1::uuid[])`, [fileIds]);
     const deleted = returnedRows<{ id: string }>(
       await manager.query(`DELETE FROM files WHERE id = ANY($1::uuid[]) AND user_id = $2 RETURNING id`, [fileIds, userId]),
     );
+    const freedBytes = versions.reduce((sum, version) => sum + Number(version.size_bytes), 0);
     await this.files.releaseQuota(userId, freedBytes, manager);
     return { purgedFiles: deleted.length, freedBytes };
   }

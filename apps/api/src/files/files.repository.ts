@@ -134,7 +134,6 @@ function toVersionRecord(row: VersionRow): VersionRecord {
   };
 }
 
-
 /** SQL for files and their versions. Every query is scoped to its owner. */
 @Injectable()
 export class FilesRepository {
@@ -207,14 +206,18 @@ export class FilesRepository {
   }
 
   /**
-   * Adds `bytes` to the user's usage unless that passes the quota. The row lock it takes
-   * serializes the user's concurrent uploads until the transaction ends.
+   * Row-locks the owner until the transaction ends. Every transaction that changes an owner's
+   * folder tree, files or quota takes this lock first, then folders, then files: one order
+   * everywhere, so they take turns instead of deadlocking, and each one sees what the one
+   * before it committed. NO KEY UPDATE conflicts with itself and with FOR UPDATE, but not with
+   * the key-share locks of foreign-key checks, so rows that merely reference the user (a share
+   * created while its file is trashed, a session) never wait for it.
    */
-  /** Row-locks the owner until the transaction ends, so that owner's uploads take turns. */
   async lockOwner(userId: string, manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+    await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
   }
 
+  /** Adds `bytes` to the user's usage unless that passes the quota. */
   async reserveQuota(userId: string, bytes: number, manager: EntityManager): Promise<boolean> {
     const rows = returnedRows<{ used_bytes: string }>(
       await manager.query(

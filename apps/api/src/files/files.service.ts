@@ -104,14 +104,15 @@ export class FilesService {
     extension?: UploadExtension<T>,
   ): Promise<Omit<UploadOutcome<T>, 'file'>> {
     const { document, folderId, conflict, kind } = input;
+    // Locking the owner's row first makes one owner's uploads take turns (with each other and
+    // with every tree change, in the one order owner, folders, files): the name checks below
+    // then see every upload committed before, and parallel renaming uploads each find their
+    // own free name. The quota is reserved after them, so a duplicate or quarantined name is
+    // reported as such even when the account is full.
+    await this.files.lockOwner(user.id, manager);
     if (folderId !== null && !(await this.files.isLiveFolder(user.id, folderId, manager, true))) {
       throw AppError.notFound('文件夹不存在');
     }
-    // Locking the owner's row first makes one owner's uploads take turns: the name checks
-    // below then see every upload committed before, and parallel renaming uploads each find
-    // their own free name. The quota is reserved after them, so a duplicate or quarantined
-    // name is reported as such even when the account is full.
-    await this.files.lockOwner(user.id, manager);
     let name = document.filename;
     let target: FileRecord | null = await this.files.findLiveByName(user.id, folderId, name, manager);
     if (target && conflict === 'rename') {
@@ -150,6 +151,7 @@ export class FilesService {
     document: UploadedDocument,
   ): Promise<{ file: FileRecord; versionId: string }> {
     const outcome = await this.db.transaction(async (manager) => {
+      await this.files.lockOwner(user.id, manager);
       const file = await this.lockLive(user.id, fileId, manager);
       const uploadedKind = document.filename ? kindOfName(document.filename) : null;
       if (uploadedKind && uploadedKind !== file.kind) {
@@ -170,6 +172,7 @@ export class FilesService {
    */
   async restoreVersion(user: AuthUser, fileId: string, versionId: string): Promise<{ file: FileRecord; versionId: string }> {
     const outcome = await this.db.transaction(async (manager) => {
+      await this.files.lockOwner(user.id, manager);
       const file = await this.lockLive(user.id, fileId, manager);
       const version = await this.files.findVersion(file.id, versionId, manager);
       if (!version) throw AppError.notFound('版本不存在');
@@ -220,8 +223,9 @@ export class FilesService {
 
   /** Moves a live file to the trash and revokes all its shares, together. Frees no quota. */
   async trash(userId: string, fileId: string): Promise<FileDto> {
+    if (!isUuid(fileId)) throw AppError.notFound('文件不存在');
     return this.db.transaction(async (manager) => {
-      if (!isUuid(fileId)) throw AppError.notFound('文件不存在');
+      await this.files.lockOwner(userId, manager);
       const moved = await manager.query(
         `UPDATE files SET deleted_at = now(), updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING id`,
         [fileId, userId],
@@ -243,6 +247,7 @@ export class FilesService {
     throw new AppError(ErrorCode.CONFLICT, '无法为该文件生成不重复的名称');
   }
 
+  /** Row-locks a live file; callers hold the owner lock already (owner, folders, files). */
   private async lockLive(userId: string, fileId: string, manager: EntityManager): Promise<FileRecord> {
     if (!isUuid(fileId)) throw AppError.notFound('文件不存在');
     // Serializes version numbering and quarantine checks for this file.
