@@ -21,6 +21,12 @@ describe(reportOf.name, () => {
     });
   });
 
+  it('explains that a refused token is read-only', () => {
+    const report = reportOf(new SharedownApiError(403, 'FORBIDDEN', '该令牌为只读令牌，不能执行写操作'));
+    expect(report).toMatchObject({ exitCode: ExitCode.API_ERROR, code: 'FORBIDDEN', status: 403 });
+    expect(report.message).toContain('read-only');
+  });
+
   it('exits 2 for usage errors and 3 for network errors', () => {
     expect(reportOf(new UsageError('bad')).exitCode).toBe(ExitCode.USAGE);
     expect(reportOf(new NetworkError('http://x', 'ECONNREFUSED'))).toMatchObject({

@@ -41,6 +41,9 @@ export function networkErrorOf(error: unknown, serviceUrl: string): NetworkError
   return new NetworkError(serviceUrl, typeof code === 'string' && !detail.includes(code) ? `${code} ${detail}` : detail);
 }
 
+export const READ_ONLY_HINT =
+  'this API token is read-only (scope "read"): uploading, sharing and revoking need a token with the "write" scope, created in the console';
+
 export interface ErrorReport {
   exitCode: number;
   code: string;
@@ -53,7 +56,9 @@ export interface ErrorReport {
 
 export function reportOf(error: unknown, now: Date = new Date()): ErrorReport {
   if (error instanceof SharedownApiError) {
-    const report: ErrorReport = { exitCode: ExitCode.API_ERROR, code: error.code, status: error.status, message: error.message };
+    // The REST operations the CLI calls refuse a token only for its scope.
+    const message = error.code === 'FORBIDDEN' ? `${error.message} — ${READ_ONLY_HINT}` : error.message;
+    const report: ErrorReport = { exitCode: ExitCode.API_ERROR, code: error.code, status: error.status, message };
     if (error.retryAfterSeconds !== null && Number.isFinite(error.retryAfterSeconds)) {
       report.retryAfterSeconds = error.retryAfterSeconds;
       report.retryAt = new Date(now.getTime() + error.retryAfterSeconds * 1000).toISOString();

@@ -28,6 +28,13 @@ describe(toErrorBody.name, () => {
     expect(body.message).toContain('ECONNREFUSED');
   });
 
+  it('explains that a refused token is read-only', () => {
+    const body = toErrorBody(new SharedownApiError(403, 'FORBIDDEN', '该令牌为只读令牌，不能执行写操作'), url);
+    expect(body).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    expect(body.message).toContain('read-only');
+    expect(body.message).toContain('"write" scope');
+  });
+
   it('reports contradicting arguments as VALIDATION', () => {
     expect(toErrorBody(new LocalValidationError('bad'), url)).toEqual({ code: 'VALIDATION', status: 400, message: 'bad' });
   });

@@ -7,6 +7,9 @@ export interface ToolErrorBody {
   message: string;
 }
 
+export const READ_ONLY_HINT =
+  'This API token is read-only (scope "read"): uploading, sharing and revoking need a token with the "write" scope, created in the console.';
+
 /** The service could not be reached; there is no HTTP answer, so the status says "unavailable". */
 export const UNAVAILABLE_STATUS = 503;
 
@@ -29,7 +32,9 @@ export function toErrorBody(error: unknown, serviceUrl: string): ToolErrorBody {
       error.retryAfterSeconds !== null && Number.isFinite(error.retryAfterSeconds)
         ? ` (retry after ${error.retryAfterSeconds} s)`
         : '';
-    return { code: error.code, status: error.status, message: `${error.message}${retry}` };
+    // The REST operations the tools call refuse a token only for its scope.
+    const hint = error.code === 'FORBIDDEN' ? ` ${READ_ONLY_HINT}` : '';
+    return { code: error.code, status: error.status, message: `${error.message}${retry}${hint}` };
   }
   if (error instanceof LocalValidationError) {
     return { code: 'VALIDATION', status: 400, message: error.message };

@@ -823,6 +823,13 @@ export interface components {
             lastUsedAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;
+            /** @description what the token may do */
+            scopes: ("read" | "write")[];
+            /**
+             * Format: date-time
+             * @description null = never expires
+             */
+            expiresAt: string | null;
         };
         TokenListDto: {
             tokens: components["schemas"]["ApiTokenDto"][];
@@ -832,6 +839,16 @@ export interface components {
             name: string;
             /** @default 5 */
             rateLimitPerMinute: number;
+            /**
+             * @description ["read"] for a read-only token, ["read","write"] (the default) for full access
+             * @default [
+             *       "read",
+             *       "write"
+             *     ]
+             */
+            scopes: ("read" | "write")[];
+            /** @description days until the token expires; omitted = never */
+            expiresInDays?: number;
         };
         CreatedTokenDto: {
             token: components["schemas"]["ApiTokenDto"];
@@ -3090,6 +3107,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -3198,6 +3224,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3350,6 +3385,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -3449,6 +3493,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4032,6 +4085,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -4140,6 +4202,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4292,6 +4363,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -4391,6 +4471,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

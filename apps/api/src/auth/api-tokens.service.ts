@@ -4,10 +4,12 @@ import { DataSource } from 'typeorm';
 import { AppError } from '../common/app-error.js';
 import { rows } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
+import type { TokenScope } from './token-scope.js';
 import { USER_COLUMNS, toAuthUser } from './users.repository.js';
 import { equalHex, sha256Hex } from './secrets.js';
 
 export const TOKEN_SERVICE_PREFIX = 'shd';
+const TOKEN_SCOPE_ORDER: TokenScope[] = ['read', 'write'];
 const TOKEN_PATTERN = /^shd_([a-z0-9]{12})_([A-Za-z0-9]{43,64})$/;
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -19,6 +21,8 @@ export interface ApiTokenView {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  scopes: TokenScope[];
+  expiresAt: string | null;
 }
 
 interface TokenRow {
@@ -29,7 +33,11 @@ interface TokenRow {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  scopes: TokenScope[];
+  expires_at: Date | null;
 }
+
+const TOKEN_COLUMNS = 'id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at, scopes, expires_at';
 
 function toView(row: TokenRow): ApiTokenView {
   return {
@@ -40,6 +48,8 @@ function toView(row: TokenRow): ApiTokenView {
     createdAt: row.created_at.toISOString(),
     lastUsedAt: row.last_used_at?.toISOString() ?? null,
     revokedAt: row.revoked_at?.toISOString() ?? null,
+    scopes: row.scopes,
+    expiresAt: row.expires_at?.toISOString() ?? null,
   };
 }
 
@@ -61,8 +71,19 @@ function randomPrefix(): string {
 export interface TokenIdentity {
   tokenId: string;
   rateLimitPerMinute: number;
+  scopes: TokenScope[];
   user: AuthUser;
 }
+
+export interface NewToken {
+  name: string;
+  rateLimitPerMinute: number;
+  scopes: TokenScope[];
+  expiresInDays: number | null;
+}
+
+/** Why a presented token does not authenticate; the guard words its answer after it. */
+export type TokenRefusal = 'invalid' | 'expired';
 
 /** API tokens `shd_<prefix>_<secret>`: looked up by prefix, the secret kept as a SHA-256 digest. */
 @Injectable()
@@ -74,22 +95,24 @@ export class ApiTokensService {
 
   async list(userId: string): Promise<ApiTokenView[]> {
     const rows: TokenRow[] = await this.db.query(
-      `SELECT id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at
-       FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC`,
+      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC`,
       [userId],
     );
     return rows.map(toView);
   }
 
-  async create(userId: string, name: string, rateLimitPerMinute: number): Promise<{ token: ApiTokenView; plaintext: string }> {
+  async create(userId: string, input: NewToken): Promise<{ token: ApiTokenView; plaintext: string }> {
+    // Always stored in the same order, so ["write","read"] and ["read","write"] are one thing.
+    const scopes = TOKEN_SCOPE_ORDER.filter((scope) => input.scopes.includes(scope));
     const secret = base62(43);
     for (let attempt = 0; attempt < 5; attempt++) {
       const prefix = randomPrefix();
       const rows: TokenRow[] = await this.db.query(
-        `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute, scopes, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(days => $7::int) END)
          ON CONFLICT (prefix) DO NOTHING
-         RETURNING id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at`,
-        [userId, name, prefix, sha256Hex(secret), rateLimitPerMinute],
+         RETURNING ${TOKEN_COLUMNS}`,
+        [userId, input.name, prefix, sha256Hex(secret), input.rateLimitPerMinute, scopes, input.expiresInDays],
       );
       if (rows[0]) return { token: toView(rows[0]), plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
     }
@@ -100,28 +123,38 @@ export class ApiTokensService {
     const updated = await rows<TokenRow>(
       this.db,
       `UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id::text = $2 AND user_id = $1
-       RETURNING id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at`,
+       RETURNING ${TOKEN_COLUMNS}`,
       [userId, tokenId],
     );
     if (!updated[0]) throw AppError.notFound('令牌不存在');
     return toView(updated[0]);
   }
 
-  /** Resolves a presented plaintext token; null when malformed, unknown or revoked. */
-  async authenticate(plaintext: string): Promise<TokenIdentity | null> {
+  /** Resolves a presented plaintext token: its identity, or why it is refused. */
+  async authenticate(plaintext: string): Promise<TokenIdentity | TokenRefusal> {
     const match = TOKEN_PATTERN.exec(plaintext);
-    if (!match) return null;
+    if (!match) return 'invalid';
     const [, prefix, secret] = match;
-    const rows: Array<Parameters<typeof toAuthUser>[0] & { token_id: string; secret_hash: string; rate_limit_per_minute: number }> =
-      await this.db.query(
-        `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, ${USER_COLUMNS}
-         FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.prefix = $1 AND t.revoked_at IS NULL`,
-        [prefix],
-      );
+    const rows: Array<
+      Parameters<typeof toAuthUser>[0] & {
+        token_id: string;
+        secret_hash: string;
+        rate_limit_per_minute: number;
+        scopes: TokenScope[];
+        expired: boolean;
+      }
+    > = await this.db.query(
+      `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, t.scopes, coalesce(t.expires_at <= now(), false) AS expired,
+              ${USER_COLUMNS}
+       FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.prefix = $1 AND t.revoked_at IS NULL`,
+      [prefix],
+    );
     const row = rows[0];
-    if (!row || !equalHex(row.secret_hash, sha256Hex(secret!))) return null;
+    if (!row || !equalHex(row.secret_hash, sha256Hex(secret!))) return 'invalid';
+    // Only the holder of the secret learns that it expired.
+    if (row.expired) return 'expired';
     await this.touch(row.token_id);
-    return { tokenId: row.token_id, rateLimitPerMinute: row.rate_limit_per_minute, user: toAuthUser(row) };
+    return { tokenId: row.token_id, rateLimitPerMinute: row.rate_limit_per_minute, scopes: row.scopes, user: toAuthUser(row) };
   }
 
   private async touch(tokenId: string): Promise<void> {

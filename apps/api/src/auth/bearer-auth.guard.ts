@@ -1,9 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import type { AuthenticatedRequest } from './auth-context.js';
+import { REQUIRED_SCOPE, type TokenScope } from './token-scope.js';
 
 export function bearerOf(request: AuthenticatedRequest): string | null {
   const header = request.headers.authorization;
@@ -12,12 +14,16 @@ export function bearerOf(request: AuthenticatedRequest): string | null {
   return match ? match[1]! : '';
 }
 
-/** Every `/v1` route: a valid API token, then one token from that token's per-minute bucket. */
+/**
+ * Every `/v1` route: a valid, unexpired API token, then one token from that token's per-minute
+ * bucket, then the scope the operation needs (a read-only token cannot change anything).
+ */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
   constructor(
     private readonly tokens: ApiTokensService,
     private readonly limiter: RateLimiter,
+    private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -26,8 +32,9 @@ export class BearerAuthGuard implements CanActivate {
     const reply = http.getResponse<FastifyReply>();
     const presented = bearerOf(request);
     if (presented === null) throw new AppError(ErrorCode.UNAUTHENTICATED, '缺少 Authorization: Bearer 令牌');
-    const identity = presented ? await this.tokens.authenticate(presented) : null;
-    if (!identity) throw new AppError(ErrorCode.UNAUTHENTICATED, '令牌无效或已撤销');
+    const identity = presented ? await this.tokens.authenticate(presented) : 'invalid';
+    if (identity === 'expired') throw new AppError(ErrorCode.UNAUTHENTICATED, '令牌已过期');
+    if (identity === 'invalid') throw new AppError(ErrorCode.UNAUTHENTICATED, '令牌无效或已撤销');
 
     const limit = identity.rateLimitPerMinute;
     const decision = await this.limiter.consume(`token:${identity.tokenId}`, limit, 60);
@@ -39,6 +46,10 @@ export class BearerAuthGuard implements CanActivate {
         'X-RateLimit-Limit': String(limit),
         'X-RateLimit-Remaining': '0',
       });
+    }
+    const required = this.reflector.getAllAndOverride<TokenScope | undefined>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]);
+    if (required && !identity.scopes.includes(required)) {
+      throw new AppError(ErrorCode.FORBIDDEN, '该令牌为只读令牌，不能执行写操作');
     }
     request.auth = { user: identity.user, source: 'token', tokenId: identity.tokenId, sessionId: null };
     return true;

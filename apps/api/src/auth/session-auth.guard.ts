@@ -23,8 +23,8 @@ export class SessionAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const presented = bearerOf(request);
     if (presented !== null) {
-      const identity = presented ? await this.tokens.authenticate(presented) : null;
-      if (identity) throw new AppError(ErrorCode.FORBIDDEN, 'API 令牌不能访问控制台接口，请使用控制台会话');
+      const identity = presented ? await this.tokens.authenticate(presented) : 'invalid';
+      if (typeof identity === 'object') throw new AppError(ErrorCode.FORBIDDEN, 'API 令牌不能访问控制台接口，请使用控制台会话');
       throw new AppError(ErrorCode.UNAUTHENTICATED, '令牌无效或已撤销');
     }
     assertSameOrigin(request, this.runtime);

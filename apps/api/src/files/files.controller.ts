@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQu
 import type { FastifyRequest } from 'fastify';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { RequiresWriteScope } from '../auth/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { AppError } from '../common/app-error.js';
 import { V1_PATHS } from '../common/v1-paths.js';
@@ -34,6 +35,7 @@ export class FilesController {
   }
 
   @Post('files')
+  @RequiresWriteScope()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Upload a document',
@@ -45,7 +47,7 @@ export class FilesController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadFormDto })
   @ApiOkResponse({ type: UploadResponseDto })
-  @ApiErrors(400, 401, 404, 409, 413, 429)
+  @ApiErrors(400, 401, 403, 404, 409, 413, 429)
   async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest) {
     const { document, fields } = await readMultipartUpload(request, ['folderId', 'share']);
     if (!document) throw AppError.validation('缺少 file 文件字段');
@@ -68,12 +70,13 @@ export class FilesController {
   }
 
   @Delete('files/:id')
+  @RequiresWriteScope()
   @ApiOperation({
     summary: 'Move a file to the trash',
     description: 'Revokes every share of the file in the same step. Storage is freed only when the trash is purged (console).',
   })
   @ApiOkResponse({ type: FileResponseDto, description: '`{ file }`: the trashed file' })
-  @ApiErrors(401, 404, 429)
+  @ApiErrors(401, 403, 404, 429)
   async remove(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
     return { file: await this.files.trash(auth.user.id, id) };
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards 
 import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { RequiresWriteScope } from '../auth/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from './share.dto.js';
@@ -15,9 +16,10 @@ export class SharesController {
   constructor(private readonly shares: SharesService) {}
 
   @Post('shares')
+  @RequiresWriteScope()
   @HttpCode(200)
   @ApiOkResponse({ type: CreatedShareDto })
-  @ApiErrors(400, 401, 404, 409, 429)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateShareDto): Promise<CreatedShareDto> {
     return this.shares.create(auth.user, body);
   }
@@ -38,8 +40,9 @@ export class SharesController {
   }
 
   @Delete('shares/:id')
+  @RequiresWriteScope()
   @ApiOkResponse({ type: ShareEnvelopeDto, description: 'the share, revoked (idempotent)' })
-  @ApiErrors(401, 404, 429)
+  @ApiErrors(401, 403, 404, 429)
   async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareEnvelopeDto> {
     return { share: await this.shares.revoke(auth.user.id, id) };
   }

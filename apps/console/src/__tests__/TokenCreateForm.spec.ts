@@ -10,6 +10,8 @@ const token = {
   createdAt: '2026-01-01T00:00:00Z',
   lastUsedAt: null,
   revokedAt: null,
+  scopes: ['read', 'write'],
+  expiresAt: null,
 };
 
 describe('TokenCreateForm', () => {
@@ -35,9 +37,36 @@ describe('TokenCreateForm', () => {
     await wrapper.find('#token-rate').setValue('60');
     await wrapper.find('form').trigger('submit');
     await settle();
-    expect(calls.find((c) => c.path === '/api/tokens')?.body).toEqual({ name: 'ci', rateLimitPerMinute: 60 });
+    expect(calls.find((c) => c.path === '/api/tokens')?.body).toEqual({ name: 'ci', rateLimitPerMinute: 60, scopes: ['read', 'write'] });
     expect(wrapper.emitted('created')).toEqual([[token, 'shd_abc_secret']]);
     expect((wrapper.find('#token-name').element as HTMLInputElement).value).toBe('');
+  });
+
+  it('creates a read-only token that expires after the chosen days', async () => {
+    const { calls } = mockApi({ 'POST /api/tokens': { status: 200, body: { token, plaintext: 'shd_abc_secret' } } });
+    const wrapper = mountWith(TokenCreateForm, setup);
+    await wrapper.find('#token-name').setValue('reader');
+    await wrapper.find('#token-access').setValue('read');
+    await wrapper.find('#token-expiry').setValue('30');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(calls.find((c) => c.path === '/api/tokens')?.body).toEqual({
+      name: 'reader',
+      rateLimitPerMinute: 5,
+      scopes: ['read'],
+      expiresInDays: 30,
+    });
+  });
+
+  it('refuses an expiry outside 1 to 3650 days without sending anything', async () => {
+    const { calls } = mockApi({});
+    const wrapper = mountWith(TokenCreateForm, setup);
+    await wrapper.find('#token-name').setValue('reader');
+    await wrapper.find('#token-expiry').setValue('3651');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.find('#token-expiry-hint').classes()).toContain('field-error');
+    expect(calls.filter((c) => c.path === '/api/tokens')).toHaveLength(0);
   });
 
   it('shows the API error in the UI language', async () => {

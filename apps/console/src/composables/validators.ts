@@ -15,6 +15,7 @@ export const LIMITS = {
   accountPassword: { min: 8, max: 128 },
   tokenName: { min: 1, max: 100 },
   tokenRate: { min: 1, max: 600, default: 5 },
+  tokenExpiryDays: { min: 1, max: 3650 },
   expiresInDays: { min: 1, max: 3650 },
   sharePassword: { min: 4, max: 32 },
   visits: { min: 1, max: 9999 },

@@ -1,5 +1,22 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayContains,
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { TOKEN_SCOPES, type TokenScope } from '../token-scope.js';
 import { NoControlCharacters } from '../../common/text-rules.js';
 
 export class CredentialsDto {
@@ -50,6 +67,29 @@ export class CreateTokenDto {
   @Min(1, { message: 'rateLimitPerMinute 必须在 1 到 600 之间' })
   @Max(600, { message: 'rateLimitPerMinute 必须在 1 到 600 之间' })
   rateLimitPerMinute?: number;
+
+  @ApiProperty({
+    required: false,
+    type: [String],
+    enum: TOKEN_SCOPES,
+    default: ['read', 'write'],
+    description: '["read"] for a read-only token, ["read","write"] (the default) for full access',
+  })
+  @IsOptional()
+  @IsArray({ message: 'scopes 必须是数组' })
+  @ArrayMinSize(1, { message: 'scopes 必须是 ["read"] 或 ["read","write"]' })
+  @ArrayMaxSize(2, { message: 'scopes 必须是 ["read"] 或 ["read","write"]' })
+  @ArrayUnique({ message: 'scopes 不能重复' })
+  @ArrayContains(['read'], { message: 'scopes 必须是 ["read"] 或 ["read","write"]' })
+  @IsIn(TOKEN_SCOPES, { each: true, message: 'scopes 只能包含 read 和 write' })
+  scopes?: TokenScope[];
+
+  @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: 3650, description: 'days until the token expires; omitted = never' })
+  @IsOptional()
+  @IsInt({ message: 'expiresInDays 必须是整数' })
+  @Min(1, { message: 'expiresInDays 必须在 1 到 3650 之间' })
+  @Max(3650, { message: 'expiresInDays 必须在 1 到 3650 之间' })
+  expiresInDays?: number;
 }
 
 export class ApiTokenDto {
@@ -60,6 +100,8 @@ export class ApiTokenDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: 'string' }) lastUsedAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: 'string' }) revokedAt: string | null;
+  @ApiProperty({ type: [String], enum: TOKEN_SCOPES, description: 'what the token may do' }) scopes: TokenScope[];
+  @ApiProperty({ format: 'date-time', nullable: true, type: 'string', description: 'null = never expires' }) expiresAt: string | null;
 }
 
 export class CreatedTokenDto {
