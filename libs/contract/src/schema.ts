@@ -792,6 +792,12 @@ export interface components {
             segment: string;
             quotaBytes: number;
             usedBytes: number;
+            /** @description the address is proven (e-mail code or single sign-on); only then it passes e-mail allowlists */
+            emailVerified: boolean;
+            /** @description false for accounts made by an e-mail code or single sign-on that have not set a password */
+            hasPassword: boolean;
+            /** @description two-factor authentication (TOTP) is on */
+            twoFactorEnabled: boolean;
         };
         SessionResponseDto: {
             user: components["schemas"]["ConsoleUserDto"];

@@ -7,6 +7,11 @@ export interface AuthUser {
   segment: string;
   quotaBytes: number;
   usedBytes: number;
+  /** Proven by an e-mail code or an OpenID provider's `email_verified`; only then does the address pass allowlists. */
+  emailVerified: boolean;
+  /** False for accounts made by an e-mail code or single sign-on until they set one. */
+  hasPassword: boolean;
+  twoFactorEnabled: boolean;
 }
 
 export interface AuthContext {

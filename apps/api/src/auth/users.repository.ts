@@ -8,6 +8,9 @@ interface UserRow {
   segment: string;
   quota_bytes: string;
   used_bytes: string;
+  email_verified: boolean;
+  has_password: boolean;
+  two_factor_enabled: boolean;
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
@@ -17,10 +20,15 @@ export function toAuthUser(row: UserRow): AuthUser {
     segment: row.segment,
     quotaBytes: Number(row.quota_bytes),
     usedBytes: Number(row.used_bytes),
+    emailVerified: row.email_verified,
+    hasPassword: row.has_password,
+    twoFactorEnabled: row.two_factor_enabled,
   };
 }
 
-export const USER_COLUMNS = 'u.id, u.email, u.segment, u.quota_bytes, u.used_bytes';
+export const USER_COLUMNS = `u.id, u.email, u.segment, u.quota_bytes, u.used_bytes,
+  u.email_verified_at IS NOT NULL AS email_verified, u.password_hash IS NOT NULL AS has_password,
+  u.totp_enabled_at IS NOT NULL AS two_factor_enabled`;
 
 @Injectable()
 export class UsersRepository {
@@ -31,8 +39,8 @@ export class UsersRepository {
     return rows[0] ? toAuthUser(rows[0]) : null;
   }
 
-  async findCredentials(email: string): Promise<(AuthUser & { passwordHash: string }) | null> {
-    const rows: Array<UserRow & { password_hash: string }> = await this.db.query(
+  async findCredentials(email: string): Promise<(AuthUser & { passwordHash: string | null }) | null> {
+    const rows: Array<UserRow & { password_hash: string | null }> = await this.db.query(
       `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE lower(u.email) = lower($1)`,
       [email],
     );

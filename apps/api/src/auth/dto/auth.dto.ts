@@ -37,6 +37,11 @@ export class ConsoleUserDto {
   @ApiProperty({ description: 'public owner segment used in share URLs' }) segment: string;
   @ApiProperty({ type: 'integer' }) quotaBytes: number;
   @ApiProperty({ type: 'integer' }) usedBytes: number;
+  @ApiProperty({ description: 'the address is proven (e-mail code or single sign-on); only then it passes e-mail allowlists' })
+  emailVerified: boolean;
+  @ApiProperty({ description: 'false for accounts made by an e-mail code or single sign-on that have not set a password' })
+  hasPassword: boolean;
+  @ApiProperty({ description: 'two-factor authentication (TOTP) is on' }) twoFactorEnabled: boolean;
 }
 
 export class SessionResponseDto {
