@@ -36,6 +36,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SignInOptions_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -880,6 +896,21 @@ export interface components {
             user: components["schemas"]["PublicUserDto"];
             auth: components["schemas"]["AuthInfoDto"];
         };
+        SignInOptionsDto: {
+            /** @description e-mail and password sign-in is offered (PASSWORD_LOGIN) */
+            passwordLogin: boolean;
+            /** @description new accounts may register with a password (ALLOW_REGISTRATION) */
+            registration: boolean;
+            /** @description e-mail is configured: codes for sign-in, address verification and password reset */
+            emailCodes: boolean;
+            /** @description label of the single sign-on button; null when OpenID Connect is off */
+            oidcLabel: string | null;
+            /**
+             * Format: uri
+             * @description the address to register at the OpenID provider as redirect URI
+             */
+            oidcRedirectUri: string;
+        };
         /** @enum {string} */
         FileKind: "HTML" | "MARKDOWN" | "TEXT";
         /**
@@ -1374,6 +1405,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    SignInOptions_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptionsDto"];
                 };
             };
         };

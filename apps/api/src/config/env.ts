@@ -33,6 +33,14 @@ const envSchema = z.object({
   DEFAULT_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(104857600),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).max(254).optional(),
+  OIDC_ISSUER_URL: url(['http:', 'https:']).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+  OIDC_BUTTON_LABEL: z.string().min(1).max(60).optional(),
+  PASSWORD_LOGIN: booleanString.default(true),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -71,6 +79,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  // Optional integrations come with all of their keys or none.
+  if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) problems.push('SMTP_URL and MAIL_FROM: set both to send e-mail, or neither');
+  const oidcKeys = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcKeys !== 0 && oidcKeys !== 3) {
+    problems.push('OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three for single sign-on, or none');
+  }
+  if (!env.PASSWORD_LOGIN && oidcKeys !== 3 && !env.SMTP_URL) {
+    problems.push('PASSWORD_LOGIN: false needs another way to sign in (OIDC_* or SMTP_URL)');
+  }
+  if (problems.length) throw new InvalidEnvironmentError(problems);
   const publicUrl = stripTrailingSlash(env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`);
   return {
     ...env,
