@@ -5,9 +5,10 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { clientKeyOf } from '../common/client-address.js';
 import { AccountsService } from './accounts.service.js';
-import { CurrentAuth, type AuthContext, type AuthenticatedRequest, type AuthUser } from './auth-context.js';
+import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth-context.js';
 import { CredentialsDto, OkDto, SessionResponseDto, UpdateAccountDto } from './dto/auth.dto.js';
 import { SessionAuthGuard, assertSameOrigin } from './session-auth.guard.js';
+import { sessionOriginOf, setSessionCookie } from './session-cookie.js';
 import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
 
 @ApiTags('console')
@@ -23,10 +24,14 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: SessionResponseDto, description: 'account created and signed in' })
   @ApiErrors(400, 403, 409)
-  async register(@Body() body: CredentialsDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async register(
+    @Body() body: CredentialsDto,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     assertSameOrigin(request, this.runtime);
     const user = await this.accounts.register(body.email, body.password);
-    await this.startSession(user, reply);
+    setSessionCookie(reply, this.runtime, await this.sessions.create(user.id, sessionOriginOf(request, 'password')));
     return { user };
   }
 
@@ -34,10 +39,14 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiErrors(400, 401, 429)
-  async login(@Body() body: CredentialsDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async login(
+    @Body() body: CredentialsDto,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     assertSameOrigin(request, this.runtime);
     const user = await this.accounts.login(body.email, body.password, clientKeyOf(request));
-    await this.startSession(user, reply);
+    setSessionCookie(reply, this.runtime, await this.sessions.create(user.id, sessionOriginOf(request, 'password')));
     return { user };
   }
 
@@ -69,16 +78,5 @@ export class AuthController {
   @ApiErrors(400, 401, 409)
   async updateAccount(@CurrentAuth() auth: AuthContext, @Body() body: UpdateAccountDto) {
     return { user: await this.accounts.changeSegment(auth.user.id, body.segment) };
-  }
-
-  private async startSession(user: AuthUser, reply: FastifyReply): Promise<void> {
-    const session = await this.sessions.create(user.id);
-    reply.setCookie(SESSION_COOKIE, session.cookieValue, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: this.runtime.env.PUBLIC_URL.startsWith('https:'),
-      expires: session.expiresAt,
-    });
   }
 }

@@ -8,17 +8,36 @@ import { randomToken, sha256Hex } from './secrets.js';
 export const SESSION_COOKIE = 'sharedown_session';
 export const SESSION_DAYS = 30;
 
+/** How a session was started, shown on the account page beside its device and network. */
+export type SignInMethod = 'password' | 'oidc' | 'email-code' | 'password-reset';
+
+/** Where a session was started from: the browser and a masked network prefix, never a full address. */
+export interface SessionOrigin {
+  method: SignInMethod;
+  userAgent?: string;
+  ipPrefix?: string;
+}
+
 /** Console sessions: a random cookie value, kept in PostgreSQL only as its digest. */
 @Injectable()
 export class SessionsService {
   constructor(private readonly db: DataSource) {}
 
-  async create(userId: string): Promise<{ id: string; cookieValue: string; expiresAt: Date }> {
+  async create(userId: string, origin: SessionOrigin): Promise<{ id: string; cookieValue: string; expiresAt: Date }> {
     const cookieValue = randomToken(32);
     const rows: Array<{ id: string; expires_at: Date }> = await this.db.query(
-      `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))
+      `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $2)
+       INSERT INTO sessions (token_hash, user_id, expires_at, method, user_agent, ip_prefix)
+       VALUES ($1, $2, now() + make_interval(days => $3), $4, $5, $6)
        RETURNING id, expires_at`,
-      [sha256Hex(cookieValue), userId, SESSION_DAYS],
+      [
+        sha256Hex(cookieValue),
+        userId,
+        SESSION_DAYS,
+        origin.method,
+        origin.userAgent?.slice(0, 512) ?? null,
+        origin.ipPrefix ?? null,
+      ],
     );
     return { id: rows[0]!.id, cookieValue, expiresAt: rows[0]!.expires_at };
   }

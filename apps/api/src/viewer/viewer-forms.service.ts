@@ -81,7 +81,11 @@ export class ViewerFormsService {
     try {
       const accounts = this.modules.get(AccountsService, { strict: false });
       const user = await accounts.login(email, password, request.ip);
-      const session = await this.sessions.create(user.id);
+      const session = await this.sessions.create(user.id, {
+        method: 'password',
+        userAgent: request.userAgent,
+        ipPrefix: maskedIpPrefix(request.ip),
+      });
       return {
         status: 303,
         body: '',
