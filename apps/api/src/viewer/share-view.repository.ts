@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FileKind } from '../shares/share-row.js';
+import { deleteExpiredFrameTickets } from './frame-tickets.js';
 
 export type ScanStatus = 'PENDING' | 'CLEAN' | 'INFECTED' | 'SCAN_ERROR';
 
@@ -116,6 +117,37 @@ const OPEN_SQL = 'SELECT idx, outcome, visit_no, unique_no, gate FROM share_open
 const ADMIT_SQL =
   'SELECT idx, outcome, visit_no, unique_no FROM share_admit_visits($1, $2::text[], $3::uuid[], $4::text[]) ORDER BY idx';
 
+/**
+ * A frame fetch in one round trip: the share must still be there, not revoked, not trashed, not
+ * expired, its file not quarantined, and the ticket's version still CLEAN; only then is the
+ * ticket's id recorded, and a ticket recorded already (used once, on any replica) yields no row.
+ * Expiry is judged by the database's clock, the one the sweep deletes by. `consumed` is not
+ * looked at: the visit that minted the ticket may have been the share's last allowed one.
+ */
+const USE_FRAME_TICKET_SQL = `
+  WITH gate AS (
+    SELECT g.watermark_enabled, g.watermark_text
+    FROM share_gate g
+    JOIN file_versions v ON v.id = $2::uuid AND v.file_id = g.file_id AND v.scan_status = 'CLEAN'
+    WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN'
+      AND to_timestamp($4::bigint) > now()
+  ), used AS (
+    INSERT INTO frame_tickets (id, expires_at)
+    SELECT $3::text, to_timestamp($4::bigint) FROM gate
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id
+  )
+  SELECT gate.watermark_enabled, gate.watermark_text, (SELECT email FROM users WHERE id = $5::uuid) AS email
+  FROM gate CROSS JOIN used`;
+
+/** What the frame needs of a share whose ticket was just used. */
+export interface FrameAdmission {
+  watermarkEnabled: boolean;
+  watermarkText: string | null;
+  /** The e-mail of the account the ticket names for the watermark, if any. */
+  email: string | null;
+}
+
 /** One visit waiting for admission: who is visiting, as the gate established it. */
 export interface VisitRequest {
   visitorKey: string;
@@ -202,6 +234,31 @@ export class ShareViewRepository {
     );
     if (rows.length !== visits.length) throw new Error(`admission answered ${rows.length} rows for ${visits.length} visits`);
     return rows.map((row) => ({ outcome: row.outcome, visitCount: row.visit_no, uniqueVisitCount: row.unique_no }));
+  }
+
+  /**
+   * Uses a frame ticket: null when the share no longer shows its document or the ticket was used
+   * before. See USE_FRAME_TICKET_SQL.
+   */
+  async useFrameTicket(ticket: {
+    id: string;
+    shareId: string;
+    versionId: string;
+    expiresAt: number;
+    userId: string | null;
+  }): Promise<FrameAdmission | null> {
+    const rows = await this.hot<{ watermark_enabled: boolean; watermark_text: string | null; email: string | null }>(
+      'viewer_use_frame_ticket',
+      USE_FRAME_TICKET_SQL,
+      [ticket.shareId, ticket.versionId, ticket.id, ticket.expiresAt, ticket.userId],
+    );
+    const row = rows[0];
+    return row ? { watermarkEnabled: row.watermark_enabled, watermarkText: row.watermark_text, email: row.email } : null;
+  }
+
+  /** Deletes the records of expired frame tickets (for the periodic sweep); returns how many went. */
+  deleteExpiredFrameTickets(): Promise<number> {
+    return deleteExpiredFrameTickets(this.db);
   }
 
   async passwordHash(shareId: string): Promise<string | null> {

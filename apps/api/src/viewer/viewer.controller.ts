@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ViewerAssets } from './viewer-assets.js';
@@ -14,6 +14,8 @@ import { ViewerService } from './viewer.service.js';
 @ApiTags('viewer')
 @Controller('s')
 export class ViewerController {
+  private readonly logger = new Logger('Viewer');
+
   constructor(
     private readonly viewer: ViewerService,
     private readonly forms: ViewerFormsService,
@@ -37,25 +39,36 @@ export class ViewerController {
     reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Content-Type', asset.contentType).send(asset.body);
   }
 
-  /** The author's HTML, for the sandboxed frame of an admitted view only. Opaque origin even when opened directly. */
+  /**
+   * The author's HTML, for the sandboxed frame of an admitted view only, once, in the browser
+   * that was shown the page. Opaque origin even when opened directly; framed only by the
+   * configured render origin (never one derived from the request's Host header).
+   */
   @Get('_render/:ticket')
   @ApiExcludeEndpoint()
   async render(@Param('ticket') ticket: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const frame = await this.viewer.frame(ticket);
+    let frame: { body: Buffer } | null;
+    try {
+      frame = await this.viewer.frame(this.http.toViewerRequest(request), ticket);
+    } catch (error) {
+      this.logger.error(`${request.method} /s/_render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.http.send(request, reply, this.viewer.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。'));
+      return;
+    }
     if (!frame) {
       this.http.send(request, reply, this.viewer.message(410, '链接已失效', '这个页面只能从分享链接中打开，请重新打开分享链接。'));
       return;
     }
     reply
       .status(200)
-      .header('Content-Security-Policy', `sandbox allow-scripts allow-popups; frame-ancestors 'self' ${this.http.originOf(request)}`)
+      .header('Content-Security-Policy', `sandbox allow-scripts allow-popups; frame-ancestors ${this.http.renderOrigin}`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'no-referrer')
       .header('X-Robots-Tag', 'noindex, nofollow, noarchive')
       .header('Cache-Control', 'no-store')
       .header('Cross-Origin-Resource-Policy', 'same-origin')
       .header('Content-Type', 'text/html; charset=utf-8')
-      .send(frame);
+      .send(request.method === 'HEAD' ? '' : frame.body);
   }
 
   @Get('_login')

@@ -12,5 +12,7 @@ import { VisitAdmissions } from './visit-admissions.js';
 @Module({
   controllers: [ViewerController],
   providers: [ShareViewRepository, VisitAdmissions, DocumentCache, ViewerAssets, ViewerIdentity, ViewerService, ViewerFormsService, ViewerHttp],
+  // The maintenance sweep deletes expired frame-ticket records through it (deleteExpiredFrameTickets).
+  exports: [ShareViewRepository],
 })
 export class ViewerModule {}

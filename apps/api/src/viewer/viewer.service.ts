@@ -9,11 +9,12 @@ import { viewPath } from '../shares/share-row.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
 import { DocumentCache } from './document-cache.js';
 import { frameDocument } from './frame-document.js';
+import { FrameTickets, type FrameWatermarkViewer } from './frame-tickets.js';
 import { isLinkPreviewAgent } from './link-preview-agents.js';
 import { ShareViewRepository, type Admission, type AdmissionOutcome, type ViewedShare } from './share-view.repository.js';
 import type { CookieToSet, ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
-import { ViewerIdentity } from './viewer-identity.js';
+import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { escapeHtml } from './html.js';
 import { documentPage, messagePage, passwordPage, revealPage, loginPage } from './viewer-pages.js';
@@ -21,7 +22,6 @@ import { documentPage, messagePage, passwordPage, revealPage, loginPage } from '
 // Password attempts per share and client address.
 const PASSWORD_ATTEMPTS = 10;
 const PASSWORD_WINDOW_SECONDS = 15 * 60;
-const FRAME_TICKET_SECONDS = 120;
 
 // Tokens and slugs are URL-safe base64 characters; owner segments lower-case letters, digits, _ and -.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{3,64}$/;
@@ -42,6 +42,17 @@ const REFUSALS: Record<Exclude<AdmissionOutcome, 'ADMITTED'>, { status: number; 
   USER_LIMIT: { status: 410, title: '访问次数已用完', message: '你的账号对这个链接的访问次数已用完。' },
 };
 
+/** What the page's watermark says, and who it named (for the frame's copy of it). */
+interface Watermark {
+  text: string;
+  viewer: FrameWatermarkViewer | null;
+}
+
+/** `YYYY-MM-DD HH:MM` (UTC) of a minute counted from the epoch. */
+function minuteText(minute: number): string {
+  return new Date(minute * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /**
  * The gate in front of every shared document. Order: existence and state, scan status, preview
  * agents, sign-in and allowlist, one-session, password, reveal step; only then the visit is
@@ -50,6 +61,8 @@ const REFUSALS: Record<Exclude<AdmissionOutcome, 'ADMITTED'>, { status: number; 
  */
 @Injectable()
 export class ViewerService {
+  private readonly frameTickets: FrameTickets;
+
   constructor(
     private readonly repository: ShareViewRepository,
     private readonly documents: DocumentCache,
@@ -59,7 +72,9 @@ export class ViewerService {
     private readonly limiter: RateLimiter,
     private readonly events: WebhookEventsService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
-  ) {}
+  ) {
+    this.frameTickets = new FrameTickets(identity.frames);
+  }
 
   message(status: number, title: string, message: string, extra = ''): ViewerAnswer {
     return { status, body: messagePage(this.assets.urls, title, message, extra) };
@@ -95,7 +110,7 @@ export class ViewerService {
     if (opened?.admission) {
       const cookies = visitor.cookie ? [visitor.cookie] : [];
       if (opened.admission.outcome !== 'ADMITTED') return { ...this.refusal(opened.admission.outcome), cookies };
-      return this.render(request, share, opened.admission, cookies, null);
+      return this.render(request, share, opened.admission, cookies, null, visitor.key);
     }
     const unavailable = this.unavailable(share);
     if (unavailable) return unavailable;
@@ -148,7 +163,7 @@ export class ViewerService {
     if (visitor.cookie) cookies.push(visitor.cookie);
     const admission = await this.admissions.admit(share.id, { visitorKey: visitor.key, userId: user?.id ?? null, browserKey });
     if (admission.outcome !== 'ADMITTED') return { ...this.refusal(admission.outcome), cookies };
-    return this.render(request, share, admission, cookies, user);
+    return this.render(request, share, admission, cookies, user, visitor.key);
   }
 
   /** The page of an admitted visit, and its share_visited event once the page is on its way. */
@@ -158,11 +173,13 @@ export class ViewerService {
     admission: Admission,
     cookies: CookieToSet[],
     user: AuthUser | null,
+    visitorKey: string,
   ): Promise<ViewerAnswer> {
     // Cached after the first view of a version; a CLEAN version's rendering only fails on a database error.
     const content = await this.documents.get(share.versionId!, share.fileKind);
     if (content === null) return this.message(503, '暂时无法显示', '文档正在重新检查，请稍后再试。');
     const here = viewPath(share.ownerSegment, share.token);
+    const watermark = share.watermarkEnabled ? await this.watermark(share, user, request) : null;
     const body = documentPage({
       assets: this.assets.urls,
       fileName: share.fileName,
@@ -170,8 +187,8 @@ export class ViewerService {
       versionId: share.versionId!,
       reportUrl: `${here}/report`,
       inlineHtml: share.fileKind === 'HTML' ? null : content.bytes,
-      frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share) : null,
-      watermark: share.watermarkEnabled ? await this.watermark(share, user, request) : null,
+      frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share, visitorKey, watermark) : null,
+      watermark: watermark?.text ?? null,
       copyProtection: share.copyProtection,
       burnAfterRead: share.burnAfterRead,
     });
@@ -189,13 +206,37 @@ export class ViewerService {
     return { status: 200, body, cookies, after: () => this.events.emit(share.ownerId, 'share_visited', data) };
   }
 
-  /** The author's HTML for the sandboxed frame, only with a fresh ticket minted by an admitted view. */
-  async frame(ticket: string): Promise<Buffer | null> {
-    const payload = this.identity.frames.open<{ v?: unknown; c?: unknown }>(ticket);
-    if (!payload || typeof payload.v !== 'string') return null;
-    const content = await this.documents.get(payload.v, 'HTML');
+  /**
+   * The author's HTML for the sandboxed frame of an admitted view, or null (the 410 page). The
+   * ticket must be authentic and fresh, the request must carry the visitor cookie of the visit
+   * that minted it, the share must still show its document (not revoked, trashed, purged,
+   * expired or quarantined, the version still CLEAN), and the ticket must not have been used
+   * before. A HEAD request learns whether the ticket is good for this visitor, and uses nothing.
+   */
+  async frame(request: ViewerRequest, sealed: string): Promise<{ body: Buffer } | null> {
+    const ticket = this.frameTickets.open(sealed);
+    if (!ticket) return null;
+    const visitorKey = this.identity.visitors.verify(request.cookies[VISITOR_COOKIE]);
+    if (visitorKey === null || this.frameTickets.visitorDigest(visitorKey) !== ticket.visitor) return null;
+    if (request.method !== 'GET') return { body: Buffer.alloc(0) };
+    const viewer = ticket.watermark?.viewer ?? null;
+    const admitted = await this.repository.useFrameTicket({
+      id: ticket.id,
+      shareId: ticket.shareId,
+      versionId: ticket.versionId,
+      expiresAt: ticket.expiresAt,
+      userId: viewer?.userId ?? null,
+    });
+    if (!admitted) return null;
+    const content = await this.documents.get(ticket.versionId, 'HTML');
     if (content === null) return null;
-    return frameDocument(content.bytes, content.doctypeLength, payload.c === 1);
+    // The page's text; a watermark switched on since the page was served names the address.
+    let watermark: string | null = null;
+    if (ticket.watermark || admitted.watermarkEnabled) {
+      const who = admitted.email ?? viewer?.address ?? maskedIpPrefix(request.ip);
+      watermark = admitted.watermarkText ?? `${who} · ${minuteText(viewer?.minute ?? Math.floor(Date.now() / 60_000))} UTC`;
+    }
+    return { body: frameDocument(content.bytes, content.doctypeLength, ticket.copyProtection, watermark) };
   }
 
   /**
@@ -255,16 +296,27 @@ export class ViewerService {
     return null;
   }
 
-  private frameUrl(share: ViewedShare): string {
-    const ticket = this.identity.frames.seal({ v: share.versionId, c: share.copyProtection ? 1 : 0 }, FRAME_TICKET_SECONDS);
+  /** The frame of this view: a ticket for this share, version and visitor, good once. */
+  private frameUrl(share: ViewedShare, visitorKey: string, watermark: Watermark | null): string {
+    const ticket = this.frameTickets.mint({
+      shareId: share.id,
+      versionId: share.versionId!,
+      visitorKey,
+      copyProtection: share.copyProtection,
+      watermark: watermark ? { viewer: watermark.viewer } : null,
+    });
     return `/s/_render/${ticket}`;
   }
 
   /** The share's text, else who is looking and when: the signed-in e-mail or the masked address. */
-  private async watermark(share: ViewedShare, user: AuthUser | null, request: ViewerRequest): Promise<string> {
-    if (share.watermarkText) return share.watermarkText;
+  private async watermark(share: ViewedShare, user: AuthUser | null, request: ViewerRequest): Promise<Watermark> {
+    if (share.watermarkText) return { text: share.watermarkText, viewer: null };
     const viewer = user ?? (request.cookies[SESSION_COOKIE] ? await this.identity.user(request) : null);
-    const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
-    return `${viewer?.email ?? maskedIpPrefix(request.ip)} · ${at} UTC`;
+    const minute = Math.floor(Date.now() / 60_000);
+    const address = maskedIpPrefix(request.ip);
+    return {
+      text: `${viewer?.email ?? address} · ${minuteText(minute)} UTC`,
+      viewer: { userId: viewer?.id ?? null, address: viewer ? null : address, minute },
+    };
   }
 }

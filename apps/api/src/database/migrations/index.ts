@@ -2,7 +2,8 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
 import { ShareVisitAdmission1763700000400 } from './1763700000400-share-visit-admission.js';
 import { ShareVisitBatches1763700000410 } from './1763700000410-share-visit-batches.js';
 import { ServeLatestCleanVersion1763700000500 } from './1763700000500-serve-latest-clean-version.js';
+import { FrameTickets1763700000600 } from './1763700000600-frame-tickets.js';
 import { SignIn1763700000700 } from './1763700000700-sign-in.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
-export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, SignIn1763700000700];
+export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700];
