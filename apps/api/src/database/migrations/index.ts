@@ -4,6 +4,7 @@ import { ShareVisitBatches1763700000410 } from './1763700000410-share-visit-batc
 import { ServeLatestCleanVersion1763700000500 } from './1763700000500-serve-latest-clean-version.js';
 import { FrameTickets1763700000600 } from './1763700000600-frame-tickets.js';
 import { SignIn1763700000700 } from './1763700000700-sign-in.js';
+import { TotpLastStep1763700000720 } from './1763700000720-totp-last-step.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
-export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700];
+export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700, TotpLastStep1763700000720];
