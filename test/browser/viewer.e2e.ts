@@ -261,8 +261,10 @@ describe('the viewer in a real browser', () => {
     const tokens = await fetch(`${app.baseUrl}/api/tokens`, { headers: { cookie: bob.cookie } }).then((r) => r.json() as Promise<{ tokens: Array<{ name: string }> }>);
     expect(tokens.tokens.map((t) => t.name)).not.toContain('stolen');
 
-    // Opened directly, the frame URL is still sandboxed, and it needs a ticket anyway.
-    const src = await page.getAttribute('iframe.sd-frame', 'src');
+    // Opened directly, the frame URL is still sandboxed, and it needs a ticket anyway. A ticket
+    // works once (the iframe used this page's), so this browser asks the link for a fresh one.
+    const again = await context.request.get(link.url);
+    const src = /<iframe class="sd-frame" src="([^"]+)"/.exec(await again.text())![1]!.replace(/&amp;/g, '&');
     const direct = await context.newPage();
     await direct.goto(`${app.baseUrl}${src}`);
     await expect.poll(() => direct.textContent('#out'), { timeout: 15_000 }).not.toBe('running');

@@ -87,7 +87,7 @@ describe('housekeeping in the worker', () => {
 
   afterAll(async () => app?.cleanup());
 
-  it('deletes expired sessions and long-idle rate-limit buckets, and keeps live ones', async () => {
+  it('deletes expired sessions, long-idle rate-limit buckets and expired frame tickets, and keeps live ones', async () => {
     const first = await startApp({ env: { REDIS_URL: '' } });
     const user = await createUser(first.baseUrl);
     const other = await createUser(first.baseUrl);
@@ -98,6 +98,7 @@ describe('housekeeping in the worker', () => {
          ('login:client:198.51.100.7', 3, true, now() - interval '2 days'),
          ('login:client:198.51.100.8', 3, true, now() - interval '5 minutes')`,
     );
+    await sql(first, `INSERT INTO frame_tickets (id, expires_at) VALUES ('old-ticket', now() - interval '1 minute'), ('live-ticket', now() + interval '1 minute')`);
     const env = { ...first.env };
     await first.stop();
     // The sweep runs when a worker starts, then every ten minutes.
@@ -109,6 +110,8 @@ describe('housekeeping in the worker', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(left.map((row) => row.key)).toEqual(['login:client:198.51.100.8']);
+    const tickets = await sql<{ id: string }>(app, `SELECT id FROM frame_tickets WHERE id LIKE '%-ticket' ORDER BY id`);
+    expect(tickets.map((row) => row.id)).toEqual(['live-ticket']);
     const sessions = await sql<{ user_id: string }>(app, 'SELECT user_id FROM sessions WHERE user_id = ANY($1::uuid[])', [
       [user.userId, other.userId],
     ]);

@@ -77,7 +77,8 @@ describe('the share viewer', () => {
   it('serves HTML only inside a sandboxed frame, through a ticket that an admitted view minted', async () => {
     const html = await upload(app, alice, 'page.html', '<!doctype html><html><head><title>t</title></head><body><h1 id="x">Author page</h1><script>document.title = "ran";</script></body></html>');
     const { path, share: created } = await link({ maxVisits: 5 }, html.fileId);
-    const page = await visitor().get(path);
+    const browser = visitor();
+    const page = await browser.get(path);
     expect(page.status).toBe(200);
     expect(page.body).not.toContain('Author page');
     const frame = /<iframe class="sd-frame" src="([^"]+)" sandbox="allow-scripts allow-popups"/.exec(page.body);
@@ -85,7 +86,8 @@ describe('the share viewer', () => {
     const src = frame![1]!.replace(/&amp;/g, '&');
     expect(src).toMatch(/^\/s\/_render\//);
 
-    const framed = await visitor().get(src);
+    // Only the browser that was shown the page (its visitor cookie) gets the frame.
+    const framed = await browser.get(src);
     expect(framed.status).toBe(200);
     expect(framed.body).toContain('<h1 id="x">Author page</h1>');
     expect(framed.body.startsWith('<!doctype html><script>')).toBe(true);

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { SessionsService } from '../auth/sessions.service.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { ShareViewRepository } from '../viewer/share-view.repository.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 // Only one worker sweeps at a time; the others skip that round.
@@ -15,8 +16,8 @@ interface Sweep {
 }
 
 /**
- * Deletes what only grows otherwise: expired console sessions and rate-limit buckets (most are
- * keyed by client address) that have refilled long ago. Runs in the worker (ROLE all or worker)
+ * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
+ * keyed by client address) that have refilled long ago, and expired records of used frame tickets. Runs in the worker (ROLE all or worker)
  * at start and every ten minutes.
  */
 @Injectable()
@@ -30,11 +31,13 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly db: DataSource,
     sessions: SessionsService,
     limiter: RateLimiter,
+    viewer: ShareViewRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.sweeps = [
       { name: 'expired sessions', run: () => sessions.deleteExpired() },
       { name: 'idle rate-limit buckets', run: () => limiter.sweep() },
+      { name: 'used frame tickets past their expiry', run: () => viewer.deleteExpiredFrameTickets() },
     ];
   }
 
