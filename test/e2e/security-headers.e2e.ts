@@ -23,16 +23,20 @@ describe('security headers and origins', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it.each(['/api/docs', '/api/openapi.json', '/healthz', '/api/v1/me', '/v1/files/00000000-0000-0000-0000-000000000000', '/api/nothing-here'])(
-    '%s answers with nosniff and no framing',
-    async (path) => {
-      const response = await fetch(`${app.baseUrl}${path}`);
-      await response.arrayBuffer();
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(response.headers.get('x-frame-options')).toBe('DENY');
-    },
-  );
+  it.each([
+    '/api/docs',
+    '/api/openapi.json',
+    '/healthz',
+    '/api/v1/me',
+    '/v1/files/00000000-0000-0000-0000-000000000000',
+    '/api/nothing-here',
+  ])('%s answers with nosniff and no framing', async (path) => {
+    const response = await fetch(`${app.baseUrl}${path}`);
+    await response.arrayBuffer();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
 
   it.each([
     ['null', 403],
@@ -47,7 +51,9 @@ describe('security headers and origins', () => {
   });
 
   it('a GET from our own origin, or without Origin, acts with the session', async () => {
-    expect((await fetch(`${app.baseUrl}/api/auth/session`, { headers: { cookie: alice.cookie, origin: app.baseUrl } })).status).toBe(200);
+    expect(
+      (await fetch(`${app.baseUrl}/api/auth/session`, { headers: { cookie: alice.cookie, origin: app.baseUrl } })).status,
+    ).toBe(200);
     expect((await fetch(`${app.baseUrl}/api/auth/session`, { headers: { cookie: alice.cookie } })).status).toBe(200);
   });
 
@@ -98,14 +104,20 @@ describe('housekeeping in the worker', () => {
          ('login:client:198.51.100.7', 3, true, now() - interval '2 days'),
          ('login:client:198.51.100.8', 3, true, now() - interval '5 minutes')`,
     );
-    await sql(first, `INSERT INTO frame_tickets (id, expires_at) VALUES ('old-ticket', now() - interval '1 minute'), ('live-ticket', now() + interval '1 minute')`);
+    await sql(
+      first,
+      `INSERT INTO frame_tickets (id, expires_at) VALUES ('old-ticket', now() - interval '1 minute'), ('live-ticket', now() + interval '1 minute')`,
+    );
     const env = { ...first.env };
     await first.stop();
     // The sweep runs when a worker starts, then every ten minutes.
     app = await startApp({ dataDir: first.dataDir, env });
     let left: Array<{ key: string }> = [];
     for (let attempt = 0; attempt < 50; attempt++) {
-      left = await sql<{ key: string }>(app, `SELECT key FROM rate_buckets WHERE key LIKE 'login:client:198.51.100.%' ORDER BY key`);
+      left = await sql<{ key: string }>(
+        app,
+        `SELECT key FROM rate_buckets WHERE key LIKE 'login:client:198.51.100.%' ORDER BY key`,
+      );
       if (left.length === 1) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -32,7 +32,9 @@ describe('API token scopes and expiry', () => {
   it('a read-only token reads everything and changes nothing', async () => {
     const doc = await upload(app, alice, 'scoped.md', '# scoped\n');
     const existing = await share(alice, doc.fileId);
-    const created = await unwrap(alice.console.POST('/api/tokens', { body: { name: 'reader', scopes: ['read'], rateLimitPerMinute: 600 } }));
+    const created = await unwrap(
+      alice.console.POST('/api/tokens', { body: { name: 'reader', scopes: ['read'], rateLimitPerMinute: 600 } }),
+    );
     expect(created.token.scopes).toEqual(['read']);
     const reader = created.plaintext;
 
@@ -50,7 +52,10 @@ describe('API token scopes and expiry', () => {
     form.append('file', new Blob(['# refused\n'], { type: 'text/markdown' }), 'refused.md');
     const writes: Array<[string, RequestInit]> = [
       ['/v1/files', { method: 'POST', body: form }],
-      ['/v1/shares', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fileId: doc.fileId }) }],
+      [
+        '/v1/shares',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fileId: doc.fileId }) },
+      ],
       [`/v1/shares/${existing.share.id}`, { method: 'DELETE' }],
       [`/v1/files/${doc.fileId}`, { method: 'DELETE' }],
     ];
@@ -83,7 +88,10 @@ describe('API token scopes and expiry', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: expect.any(String), code: 'UNAUTHENTICATED' });
     const listed = await unwrap(alice.console.GET('/api/tokens'));
-    expect(listed.tokens.find((token) => token.id === created.token.id)).toMatchObject({ expiresAt: expect.any(String), revokedAt: null });
+    expect(listed.tokens.find((token) => token.id === created.token.id)).toMatchObject({
+      expiresAt: expect.any(String),
+      revokedAt: null,
+    });
   });
 
   it.each([

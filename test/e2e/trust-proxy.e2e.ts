@@ -78,7 +78,10 @@ describe('behind a trusted reverse proxy (TRUST_PROXY=127.0.0.1)', () => {
 
   it('stops one client after thirty failures across accounts, without touching other clients', async () => {
     const statuses = await Promise.all(
-      Array.from({ length: 30 }, async (_, i) => (await login(app, `nobody${i}@example.com`, 'wrong password!', '198.51.100.30')).status),
+      Array.from(
+        { length: 30 },
+        async (_, i) => (await login(app, `nobody${i}@example.com`, 'wrong password!', '198.51.100.30')).status,
+      ),
     );
     expect(tally(statuses)).toEqual({ 401: 30 });
     expect((await login(app, 'someone@example.com', 'wrong password!', '198.51.100.30')).status).toBe(429);

@@ -102,7 +102,11 @@ describe('PostgreSQL connections lost', () => {
 
   it('logs the failed viewer requests without their share token, ticket or query', async () => {
     const form = documentForm('secret-link.md', '# linked', { share: '{}' });
-    const created = await fetch(`${app.baseUrl}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    const created = await fetch(`${app.baseUrl}/api/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+      body: form,
+    });
     const { share, url } = (await created.json()) as { share: { token: string }; url: string };
     const path = new URL(url).pathname;
     const ticket = 'eyJ2IjoiYmxhaC1ibGFoIn0.c2VjcmV0LXNpZ25hdHVyZS10aWNrZXQ';

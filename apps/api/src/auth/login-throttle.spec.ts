@@ -38,7 +38,10 @@ describe(LoginThrottle.name, () => {
   it("leaves the owner's own client alone when a stranger has used up theirs", async () => {
     const sut = new LoginThrottle(new CountingLimiter());
     for (let i = 0; i < 10; i++) await sut.take('Owner@Example.com', '203.0.113.5');
-    await expect(sut.take('owner@example.com', '203.0.113.5')).rejects.toMatchObject({ code: 'RATE_LIMITED', headers: { 'Retry-After': '90' } });
+    await expect(sut.take('owner@example.com', '203.0.113.5')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      headers: { 'Retry-After': '90' },
+    });
     await expect(sut.take('owner@example.com', '198.51.100.7')).resolves.toBeTypeOf('function');
   });
 

@@ -43,6 +43,8 @@ export class LoginThrottle {
     // A refused attempt is never evaluated, so it must not count against the buckets that had room.
     await giveBack(buckets.filter((_, i) => decisions[i]!.allowed))();
     const retryAfter = Math.max(...decisions.map((decision) => decision.retryAfterSeconds));
-    throw new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请稍后再试', { 'Retry-After': String(Math.max(1, retryAfter)) });
+    throw new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请稍后再试', {
+      'Retry-After': String(Math.max(1, retryAfter)),
+    });
   }
 }

@@ -21,7 +21,8 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   }
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => !isAddressOrRange(entry));
-  if (bad.length) return `must be true, false, a hop count, or a comma-separated list of addresses/CIDRs (not: ${bad.join(', ')})`;
+  if (bad.length)
+    return `must be true, false, a hop count, or a comma-separated list of addresses/CIDRs (not: ${bad.join(', ')})`;
   return entries;
 }
 

@@ -65,7 +65,11 @@ function sendNotFound(reply: FastifyReply): void {
  * up per request, so rebuilding the console never leaves a running server pointing at bundles
  * that no longer exist.
  */
-export async function registerConsoleStatic(fastify: FastifyInstance, renderOrigin: string, root = CONSOLE_DIST): Promise<boolean> {
+export async function registerConsoleStatic(
+  fastify: FastifyInstance,
+  renderOrigin: string,
+  root = CONSOLE_DIST,
+): Promise<boolean> {
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) return false;
 
