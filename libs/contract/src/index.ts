@@ -30,6 +30,8 @@ export class SharedownApiError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfterSeconds: number | null = null,
+    /** A 401 of the sign-in whose password was right: the account asks for its second factor. */
+    readonly twoFactorRequired = false,
   ) {
     super(message);
     this.name = 'SharedownApiError';
@@ -46,12 +48,13 @@ interface FetchResult<T> {
 export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<NonNullable<T>> {
   const { data, error, response } = await call;
   if (response.ok) return data as NonNullable<T>;
-  const envelope = (error ?? {}) as { error?: unknown; code?: unknown };
+  const envelope = (error ?? {}) as { error?: unknown; code?: unknown; twoFactorRequired?: unknown };
   const retry = response.headers.get('retry-after');
   throw new SharedownApiError(
     response.status,
     typeof envelope.code === 'string' ? envelope.code : 'INTERNAL',
     typeof envelope.error === 'string' ? envelope.error : response.statusText,
     retry ? Number(retry) : null,
+    envelope.twoFactorRequired === true,
   );
 }

@@ -7,6 +7,8 @@ import { clientKeyOf } from '../common/client-address.js';
 import { AccountsService } from './accounts.service.js';
 import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth-context.js';
 import { CredentialsDto, OkDto, SessionResponseDto, UpdateAccountDto } from './dto/auth.dto.js';
+import { LoginDto } from './dto/login.dto.js';
+import { PasswordSignInService } from './password-sign-in.service.js';
 import { SessionAuthGuard, assertSameOrigin } from './session-auth.guard.js';
 import { sessionOriginOf, setSessionCookie } from './session-cookie.js';
 import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
@@ -16,6 +18,7 @@ import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
 export class AuthController {
   constructor(
     private readonly accounts: AccountsService,
+    private readonly passwordSignIn: PasswordSignInService,
     private readonly sessions: SessionsService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
@@ -39,13 +42,9 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiErrors(400, 401, 429)
-  async login(
-    @Body() body: CredentialsDto,
-    @Req() request: AuthenticatedRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async login(@Body() body: LoginDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     assertSameOrigin(request, this.runtime);
-    const user = await this.accounts.login(body.email, body.password, clientKeyOf(request));
+    const user = await this.passwordSignIn.signIn(body.email, body.password, body.code, clientKeyOf(request));
     setSessionCookie(reply, this.runtime, await this.sessions.create(user.id, sessionOriginOf(request, 'password')));
     return { user };
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
 import { USER_COLUMNS, toAuthUser } from './users.repository.js';
@@ -7,6 +7,8 @@ import { randomToken, sha256Hex } from './secrets.js';
 
 export const SESSION_COOKIE = 'sharedown_session';
 export const SESSION_DAYS = 30;
+// last_seen_at is written at most this often per session, not on every request.
+const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
 /** How a session was started, shown on the account page beside its device and network. */
 export type SignInMethod = 'password' | 'oidc' | 'email-code' | 'password-reset';
@@ -16,6 +18,16 @@ export interface SessionOrigin {
   method: SignInMethod;
   userAgent?: string;
   ipPrefix?: string;
+}
+
+/** A session as the account page lists it. */
+export interface SessionRecord {
+  id: string;
+  method: SignInMethod;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+  ipPrefix: string | null;
 }
 
 /** Console sessions: a random cookie value, kept in PostgreSQL only as its digest. */
@@ -44,12 +56,56 @@ export class SessionsService {
 
   async resolve(cookieValue: string | undefined): Promise<{ sessionId: string; user: AuthUser } | null> {
     if (!cookieValue || cookieValue.length > 100) return null;
-    const rows: Array<Parameters<typeof toAuthUser>[0] & { session_id: string }> = await this.db.query(
-      `SELECT s.id AS session_id, ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+    const rows: Array<Parameters<typeof toAuthUser>[0] & { session_id: string; seen_long_ago: boolean }> = await this.db.query(
+      `SELECT s.id AS session_id, s.last_seen_at < now() - make_interval(secs => $2) AS seen_long_ago, ${USER_COLUMNS}
+       FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = $1 AND s.expires_at > now()`,
-      [sha256Hex(cookieValue)],
+      [sha256Hex(cookieValue), LAST_SEEN_RESOLUTION_SECONDS],
     );
-    return rows[0] ? { sessionId: rows[0].session_id, user: toAuthUser(rows[0]) } : null;
+    const row = rows[0];
+    if (!row) return null;
+    if (row.seen_long_ago) {
+      // Guarded again in SQL: of parallel requests of one session, at most one writes.
+      await this.db.query(
+        `UPDATE sessions SET last_seen_at = now() WHERE id = $1 AND last_seen_at < now() - make_interval(secs => $2)`,
+        [row.session_id, LAST_SEEN_RESOLUTION_SECONDS],
+      );
+    }
+    return { sessionId: row.session_id, user: toAuthUser(row) };
+  }
+
+  /** The account's live sessions, newest first. */
+  async list(userId: string): Promise<SessionRecord[]> {
+    const rows: Array<{
+      id: string;
+      method: SignInMethod;
+      created_at: Date;
+      last_seen_at: Date;
+      user_agent: string | null;
+      ip_prefix: string | null;
+    }> = await this.db.query(
+      `SELECT id, method, created_at, last_seen_at, user_agent, ip_prefix FROM sessions
+       WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC, id`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      method: row.method,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      userAgent: row.user_agent,
+      ipPrefix: row.ip_prefix,
+    }));
+  }
+
+  /** Ends one session of the account; false when it has no such session. */
+  async endOwn(userId: string, sessionId: string): Promise<boolean> {
+    return affectedCount(await this.db.query(`DELETE FROM sessions WHERE id = $1 AND user_id = $2`, [sessionId, userId])) === 1;
+  }
+
+  /** Ends every session of the account but `keepSessionId`; answers how many. */
+  async endOthers(userId: string, keepSessionId: string, manager: EntityManager = this.db.manager): Promise<number> {
+    return affectedCount(await manager.query(`DELETE FROM sessions WHERE user_id = $1 AND id <> $2`, [userId, keepSessionId]));
   }
 
   /** Deletes expired sessions in batches; answers how many. */

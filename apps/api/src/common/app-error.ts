@@ -1,9 +1,15 @@
 import { ErrorCode, defaultMessageOf, statusOf } from './error-code.js';
 
+/** Optional members the envelope may carry beside `error` and `code` (documented in ErrorEnvelopeDto). */
+export interface EnvelopeExtras {
+  /** The password was right; sign-in needs the account's second factor (a TOTP or recovery code). */
+  twoFactorRequired?: true;
+}
+
 /**
  * The one domain error of the service. Services throw it with a code; the global
  * filter turns it into the `{ error, code }` envelope. `headers` carries extras such
- * as Retry-After for RATE_LIMITED.
+ * as Retry-After for RATE_LIMITED; `extras` adds optional members to the envelope.
  */
 export class AppError extends Error {
   readonly status: number;
@@ -12,6 +18,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly headers: Record<string, string> = {},
+    readonly extras: EnvelopeExtras = {},
   ) {
     super(message ?? defaultMessageOf(code));
     this.status = statusOf(code);

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ErrorCode } from './app-error.js';
+import { AppError, ErrorCode, type EnvelopeExtras } from './app-error.js';
 import { appErrorFromDatabase } from './database-errors.js';
 import { defaultMessageOf, statusOf } from './error-code.js';
 import { redactUrl } from './redact.js';
@@ -10,6 +10,7 @@ interface Envelope {
   code: ErrorCode;
   message: string;
   headers: Record<string, string>;
+  extras?: EnvelopeExtras;
 }
 
 /** Maps framework errors (Nest, Fastify body parsing, limits) onto the contract's codes. */
@@ -39,7 +40,13 @@ const fastifyMessages: Record<string, string> = {
 
 export function toEnvelope(exception: unknown): Envelope {
   if (exception instanceof AppError) {
-    return { status: exception.status, code: exception.code, message: exception.message, headers: exception.headers };
+    return {
+      status: exception.status,
+      code: exception.code,
+      message: exception.message,
+      headers: exception.headers,
+      extras: exception.extras,
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -88,5 +95,5 @@ export function sendEnvelope(reply: FastifyReply, envelope: Envelope): void {
   reply
     .status(envelope.status)
     .header('content-type', 'application/json; charset=utf-8')
-    .send({ error: envelope.message, code: envelope.code });
+    .send({ error: envelope.message, code: envelope.code, ...envelope.extras });
 }

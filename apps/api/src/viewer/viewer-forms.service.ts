@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { AccountsService } from '../auth/accounts.service.js';
 import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
+import { TwoFactorService } from '../auth/two-factor.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
@@ -12,12 +13,15 @@ import { ShareViewRepository } from './share-view.repository.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { RENDER_LOGIN_COOKIE, RENDER_LOGIN_SECONDS, ViewerIdentity } from './viewer-identity.js';
-import { reportPage } from './viewer-pages.js';
+import { Signer } from './signer.js';
+import { reportPage, twoFactorPage } from './viewer-pages.js';
 import { ViewerService } from './viewer.service.js';
 
 // Reports per client address and hour.
 const REPORTS_PER_HOUR = 10;
 const BOUNCE_TICKET_SECONDS = 60;
+// How long the code page of a two-factor sign-in stays usable after the right password.
+const TWO_FACTOR_TICKET_SECONDS = 5 * 60;
 
 /** A return path inside the viewer, never an absolute URL that could send the visitor elsewhere. */
 export function safeNext(next: string | undefined): string {
@@ -27,6 +31,8 @@ export function safeNext(next: string | undefined): string {
 /** The viewer's small forms: report a share, sign in, and carry a sign-in to a separate render host. */
 @Injectable()
 export class ViewerFormsService {
+  private readonly twoFactorTickets: Signer;
+
   constructor(
     private readonly viewer: ViewerService,
     private readonly repository: ShareViewRepository,
@@ -36,8 +42,11 @@ export class ViewerFormsService {
     private readonly events: WebhookEventsService,
     private readonly sessions: SessionsService,
     private readonly modules: ModuleRef,
+    private readonly twoFactor: TwoFactorService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
-  ) {}
+  ) {
+    this.twoFactorTickets = new Signer(runtime.sessionSecret, 'two-factor-sign-in');
+  }
 
   async report(request: ViewerRequest, segment: string, token: string): Promise<ViewerAnswer> {
     const share = await this.viewer.find(segment, token);
@@ -69,10 +78,15 @@ export class ViewerFormsService {
     return this.viewer.loginRequired(request, safeNext(next), null, 200);
   }
 
-  /** The same sign-in as the console (same throttles, same session), as a plain form. */
+  /**
+   * The same sign-in as the console (same throttles, same session), as a plain form. An account
+   * with two-factor authentication gets a second page asking for the code, which carries a sealed
+   * five-minute ticket of the pending sign-in instead of the password.
+   */
   async login(request: ViewerRequest): Promise<ViewerAnswer> {
     const next = safeNext(request.form.next);
     if (!request.sameOrigin) return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+    if (request.form.ticket !== undefined) return this.loginSecondStep(request, next);
     const email = (request.form.email ?? '').trim();
     const password = request.form.password ?? '';
     if (!email || !password || email.length > 254 || password.length > 128 || /[\u0000-\u001f]/.test(email)) {
@@ -81,17 +95,11 @@ export class ViewerFormsService {
     try {
       const accounts = this.modules.get(AccountsService, { strict: false });
       const user = await accounts.login(email, password, request.ip);
-      const session = await this.sessions.create(user.id, {
-        method: 'password',
-        userAgent: request.userAgent,
-        ipPrefix: maskedIpPrefix(request.ip),
-      });
-      return {
-        status: 303,
-        body: '',
-        location: next,
-        cookies: [{ name: SESSION_COOKIE, value: session.cookieValue, maxAge: SESSION_DAYS * 24 * 3600, path: '/' }],
-      };
+      if (user.twoFactorEnabled) {
+        const ticket = this.twoFactorTickets.seal({ u: user.id, n: next }, TWO_FACTOR_TICKET_SECONDS);
+        return { status: 200, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, null) };
+      }
+      return await this.signedIn(request, user.id, next);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
         return { ...this.viewer.message(429, '尝试次数过多', error.message), headers: error.headers };
@@ -101,6 +109,45 @@ export class ViewerFormsService {
       }
       throw error;
     }
+  }
+
+  private async loginSecondStep(request: ViewerRequest, formNext: string): Promise<ViewerAnswer> {
+    const ticket = request.form.ticket ?? '';
+    const pending = this.twoFactorTickets.open<{ u?: unknown; n?: unknown }>(ticket);
+    if (!pending || typeof pending.u !== 'string') {
+      return this.viewer.loginRequired(request, formNext, '验证已超时，请重新输入电子邮件和密码。', 401);
+    }
+    const next = safeNext(typeof pending.n === 'string' ? pending.n : undefined);
+    const code = (request.form.code ?? '').trim();
+    if (code.length < 6 || code.length > 32) {
+      return { status: 400, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, '请输入 6 位验证码或恢复码。') };
+    }
+    try {
+      await this.twoFactor.checkSignIn(pending.u, code, request.ip);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
+        return { ...this.viewer.message(429, '尝试次数过多', error.message), headers: error.headers };
+      }
+      if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
+        return { status: 401, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, '验证码错误或已使用。') };
+      }
+      throw error;
+    }
+    return this.signedIn(request, pending.u, next);
+  }
+
+  private async signedIn(request: ViewerRequest, userId: string, next: string): Promise<ViewerAnswer> {
+    const session = await this.sessions.create(userId, {
+      method: 'password',
+      userAgent: request.userAgent,
+      ipPrefix: maskedIpPrefix(request.ip),
+    });
+    return {
+      status: 303,
+      body: '',
+      location: next,
+      cookies: [{ name: SESSION_COOKIE, value: session.cookieValue, maxAge: SESSION_DAYS * 24 * 3600, path: '/' }],
+    };
   }
 
   /**

@@ -76,6 +76,31 @@ export function loginPage(assets: PageAssets, consoleLogin: string, formAction: 
   );
 }
 
+/**
+ * The second step of the viewer's sign-in for an account with two-factor authentication. The
+ * ticket is a sealed, short-lived note of the pending sign-in (account and return path), never
+ * the password.
+ */
+export function twoFactorPage(
+  assets: PageAssets,
+  formAction: string,
+  next: string,
+  ticket: string,
+  error: string | null,
+): string {
+  const problem = error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
+  return messagePage(
+    assets,
+    '两步验证',
+    '请输入身份验证器应用中的 6 位验证码，或一个恢复码。',
+    `<form method="post" action="${escapeHtml(formAction)}">${problem}
+<input type="hidden" name="next" value="${escapeHtml(next)}">
+<input type="hidden" name="ticket" value="${escapeHtml(ticket)}">
+<label>验证码<input type="text" name="code" required minlength="6" maxlength="32" inputmode="text" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" autofocus></label>
+<button type="submit">验证并查看</button></form>`,
+  );
+}
+
 export function reportPage(assets: PageAssets, action: string, fileName: string, error: string | null): string {
   const problem = error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
   return messagePage(
