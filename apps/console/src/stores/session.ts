@@ -36,8 +36,10 @@ export const useSessionStore = defineStore('session', () => {
     await fetchSession();
   }
 
-  async function login(email: string, password: string): Promise<void> {
-    const data = await call(api().POST('/api/auth/login', { body: { email, password } }), { quiet401: true });
+  /** `code`: the second factor, when a first attempt answered 401 with `twoFactorRequired`. */
+  async function login(email: string, password: string, code?: string): Promise<void> {
+    const body = code ? { email, password, code } : { email, password };
+    const data = await call(api().POST('/api/auth/login', { body }), { quiet401: true });
     user.value = data.user;
     expired.value = false;
     loaded.value = true;
