@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { AuthUser } from './auth-context.js';
@@ -25,21 +26,40 @@ export class AccountsService {
   ) {}
 
   async register(email: string, password: string): Promise<AuthUser> {
+    this.assertPasswordLogin();
     if (!this.runtime.env.ALLOW_REGISTRATION) throw new AppError(ErrorCode.FORBIDDEN, '本服务未开放注册');
     if (await this.users.emailExists(email)) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
-    const passwordHash = await hashPassword(password);
+    const user = await this.createAccount(email, { passwordHash: await hashPassword(password), emailVerified: false });
+    if (!user) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
+    return user;
+  }
+
+  /**
+   * A new account with the default quota and a free owner segment made from the address; null
+   * when the address already has an account. Every way of creating accounts goes through here.
+   */
+  async createAccount(
+    email: string,
+    options: { passwordHash: string | null; emailVerified: boolean; manager?: EntityManager },
+  ): Promise<AuthUser | null> {
     const base = segmentFromEmail(email);
     for (let attempt = 0; attempt < 20; attempt++) {
       const segment = attempt === 0 ? base : `${base.slice(0, 24)}-${randomInt(1000, 100000)}`;
       if (await this.users.segmentTaken(segment)) continue;
-      const user = await this.users.insert(email, segment, passwordHash, this.runtime.env.DEFAULT_QUOTA_BYTES);
+      const user = await this.users.insert(email, segment, options.passwordHash, this.runtime.env.DEFAULT_QUOTA_BYTES, options);
       if (user) return user;
-      if (await this.users.emailExists(email)) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
+      if (await this.users.emailExists(email)) return null;
     }
     throw new AppError(ErrorCode.CONFLICT, '无法分配用户标识，请重试');
   }
 
+  /** PASSWORD_LOGIN=false: the password forms are gone, and so is every way to use one. */
+  assertPasswordLogin(): void {
+    if (!this.runtime.env.PASSWORD_LOGIN) throw new AppError(ErrorCode.FORBIDDEN, '本服务未开放密码登录');
+  }
+
   async login(email: string, password: string, clientAddress: string): Promise<AuthUser> {
+    this.assertPasswordLogin();
     const giveBack = await this.throttle.take(email, clientAddress);
     const found = await this.users.findCredentials(email);
     const valid = await verifyPassword(found?.passwordHash ?? (await DUMMY_HASH), password);

@@ -41,7 +41,7 @@ export class AuthController {
   @Post('auth/login')
   @HttpCode(200)
   @ApiOkResponse({ type: SessionResponseDto })
-  @ApiErrors(400, 401, 429)
+  @ApiErrors(400, 401, 403, 429)
   async login(@Body() body: LoginDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     assertSameOrigin(request, this.runtime);
     const user = await this.passwordSignIn.signIn(body.email, body.password, body.code, clientKeyOf(request));

@@ -55,12 +55,22 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  /** Inserts the user; returns null when the e-mail or segment is already taken. */
-  async insert(email: string, segment: string, passwordHash: string, quotaBytes: number): Promise<AuthUser | null> {
-    const rows: UserRow[] = await this.db.query(
-      `INSERT INTO users AS u (email, segment, password_hash, quota_bytes) VALUES ($1, $2, $3, $4)
+  /**
+   * Inserts the user; returns null when the e-mail or segment is already taken. A null password
+   * makes an account that signs in another way (single sign-on, e-mail code) until it sets one.
+   */
+  async insert(
+    email: string,
+    segment: string,
+    passwordHash: string | null,
+    quotaBytes: number,
+    options: { emailVerified?: boolean; manager?: EntityManager } = {},
+  ): Promise<AuthUser | null> {
+    const rows: UserRow[] = await (options.manager ?? this.db.manager).query(
+      `INSERT INTO users AS u (email, segment, password_hash, quota_bytes, email_verified_at)
+       VALUES ($1, $2, $3, $4, CASE WHEN $5::boolean THEN now() END)
        ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
-      [email, segment, passwordHash, quotaBytes],
+      [email, segment, passwordHash, quotaBytes, options.emailVerified ?? false],
     );
     return rows[0] ? toAuthUser(rows[0]) : null;
   }

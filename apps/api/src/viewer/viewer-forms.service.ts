@@ -86,6 +86,7 @@ export class ViewerFormsService {
   async login(request: ViewerRequest): Promise<ViewerAnswer> {
     const next = safeNext(request.form.next);
     if (!request.sameOrigin) return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+    if (!this.runtime.env.PASSWORD_LOGIN) return this.viewer.message(403, '无法使用密码登录', '本服务未开放密码登录，请使用其他登录方式。');
     if (request.form.ticket !== undefined) return this.loginSecondStep(request, next);
     const email = (request.form.email ?? '').trim();
     const password = request.form.password ?? '';

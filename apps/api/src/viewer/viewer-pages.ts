@@ -61,17 +61,36 @@ export function revealPage(assets: PageAssets, action: string, fileName: string,
   );
 }
 
-export function loginPage(assets: PageAssets, consoleLogin: string, formAction: string, next: string, error: string | null): string {
+/** Other ways to sign in on the login page: the password form (PASSWORD_LOGIN) and single sign-on. */
+export interface LoginChoices {
+  passwordForm: boolean;
+  sso: { label: string; href: string } | null;
+}
+
+export function loginPage(
+  assets: PageAssets,
+  consoleLogin: string,
+  formAction: string,
+  next: string,
+  error: string | null,
+  choices: LoginChoices = { passwordForm: true, sso: null },
+): string {
   const problem = error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
+  const sso = choices.sso
+    ? `<p class="sd-sso"><a class="sd-button" href="${escapeHtml(choices.sso.href)}" data-sso>${escapeHtml(choices.sso.label)}</a></p>`
+    : '';
+  const form = choices.passwordForm
+    ? `<form method="post" action="${escapeHtml(formAction)}">${problem}
+<input type="hidden" name="next" value="${escapeHtml(next)}">
+<label>电子邮件<input type="email" name="email" required autocomplete="username" autofocus></label>
+<label>密码<input type="password" name="password" required autocomplete="current-password"></label>
+<button type="submit">登录并查看</button></form>`
+    : problem;
   return messagePage(
     assets,
     '需要登录',
     '此链接仅对已登录的用户开放，请先登录。',
-    `<form method="post" action="${escapeHtml(formAction)}">${problem}
-<input type="hidden" name="next" value="${escapeHtml(next)}">
-<label>电子邮件<input type="email" name="email" required autocomplete="username" autofocus></label>
-<label>密码<input type="password" name="password" required autocomplete="current-password"></label>
-<button type="submit">登录并查看</button></form>
+    `${sso}${form}
 <p class="sd-links"><a href="${escapeHtml(consoleLogin)}">在控制台登录</a></p>`,
   );
 }

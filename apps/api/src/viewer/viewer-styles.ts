@@ -49,6 +49,8 @@ a{color:var(--accent)}
 .sd-card button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:6px;background:var(--accent);color:#fff;cursor:pointer}
 .sd-card .sd-error{color:var(--danger);margin:0}
 .sd-card .sd-links{font-size:.875rem}
+.sd-card .sd-sso{margin:.4rem 0 1rem}
+.sd-card .sd-button{display:block;text-align:center;font-weight:600;padding:.6rem 1rem;border-radius:6px;background:var(--accent);color:#fff;text-decoration:none}
 .sd-protect,.sd-protect *{-webkit-user-select:none!important;user-select:none!important;-webkit-touch-callout:none!important}
 @media print{
   .sd-bar,.sd-burn-note{display:none}

@@ -252,7 +252,9 @@ export class ViewerService {
     // The console's sign-in page reads its return address from `redirect`; `next` is the name the viewer's own form uses.
     const back = encodeURIComponent(next);
     const consoleLogin = `${publicUrl}/login?redirect=${back}&next=${back}`;
-    return { status, body: loginPage(this.assets.urls, consoleLogin, '/s/_login', next, error) };
+    const env = this.runtime.env;
+    const sso = env.OIDC_ISSUER_URL ? { label: env.OIDC_BUTTON_LABEL ?? '单点登录', href: `/api/auth/oidc/start?next=${back}` } : null;
+    return { status, body: loginPage(this.assets.urls, consoleLogin, '/s/_login', next, error, { passwordForm: env.PASSWORD_LOGIN, sso }) };
   }
 
   /** A state that keeps the document from anyone, before any policy is looked at. */

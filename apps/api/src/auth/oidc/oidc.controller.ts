@@ -1,0 +1,75 @@
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { clientKeyOf } from '../../common/client-address.js';
+import { RUNTIME, type Runtime } from '../../common/runtime.js';
+import { sessionOriginOf, setSessionCookie } from '../session-cookie.js';
+import { SessionsService } from '../sessions.service.js';
+import { OidcSignInService, type OidcFailure } from './oidc-sign-in.service.js';
+import { OIDC_TRANSACTION_COOKIE, OidcTransactions } from './oidc-transaction.js';
+
+/**
+ * Single sign-on through the OpenID provider (OIDC_ISSUER_URL): browser navigations, answered with
+ * redirects. 404 NOT_FOUND when single sign-on is not configured.
+ */
+@ApiTags('console')
+@Controller('api/auth/oidc')
+export class OidcController {
+  private readonly publicOrigin: string;
+
+  constructor(
+    private readonly signIn: OidcSignInService,
+    private readonly transactions: OidcTransactions,
+    private readonly sessions: SessionsService,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {
+    this.publicOrigin = new URL(runtime.env.PUBLIC_URL).origin;
+  }
+
+  @Get('start')
+  @ApiQuery({
+    name: 'next',
+    required: false,
+    description: 'where to go after signing in: a console path or a share link path /s/…',
+  })
+  @ApiResponse({
+    status: 302,
+    description: "to the provider's sign-in page (or /login?error=sso when the provider cannot be reached)",
+  })
+  @ApiErrors(404, 429)
+  async start(@Query('next') next: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (this.signIn.enabled && `${request.protocol}://${request.host}` !== this.publicOrigin) {
+      // The attempt's cookie must live where the provider sends the browser back: PUBLIC_URL.
+      const query = typeof next === 'string' ? `?next=${encodeURIComponent(next)}` : '';
+      return void reply.redirect(`${this.runtime.env.PUBLIC_URL}/api/auth/oidc/start${query}`, 302);
+    }
+    const started = await this.signIn.start(next, clientKeyOf(request));
+    if ('failure' in started) return void reply.redirect(failurePage(started.failure, started.next), 302);
+    this.transactions.store(reply, started.attempt, started.next);
+    reply.header('Cache-Control', 'no-store').redirect(started.url, 302);
+  }
+
+  @Get('callback')
+  @ApiResponse({
+    status: 302,
+    description: 'signed in (session cookie set) and on to `next`; or to /login?error=sso|sso-unverified, with no session',
+  })
+  @ApiErrors(404, 429)
+  async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const stored = this.transactions.read(request.cookies?.[OIDC_TRANSACTION_COOKIE]);
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const outcome = await this.signIn.finish(query, stored, clientKeyOf(request));
+    // Whatever happened, the attempt is spent.
+    this.transactions.clear(reply);
+    reply.header('Cache-Control', 'no-store');
+    if ('failure' in outcome) return void reply.redirect(failurePage(outcome.failure, outcome.next), 302);
+    setSessionCookie(reply, this.runtime, await this.sessions.create(outcome.user.id, sessionOriginOf(request, 'oidc')));
+    reply.redirect(outcome.next, 302);
+  }
+}
+
+/** The console's sign-in page with its translated explanation, keeping the way back. */
+function failurePage(failure: OidcFailure, next: string): string {
+  return `/login?error=${failure}&redirect=${encodeURIComponent(next)}`;
+}
