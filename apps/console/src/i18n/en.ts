@@ -556,6 +556,21 @@ const en = {
     useNormalized: 'Use in editor',
     copyNormalized: 'Copy result',
   },
+  sso: {
+    or: 'or',
+    errorSso: 'Single sign-on did not complete, and you were not signed in. Try again, or sign in another way.',
+    errorUnverified:
+      'An account with this e-mail address exists already, but your identity provider does not vouch for the address, so single sign-on cannot open that account. Sign in another way, or ask the provider to verify your address.',
+    passwordOff: 'This instance does not sign in with passwords.',
+    registerOff: 'New accounts are not created here. Sign in with single sign-on: the first sign-in creates your account.',
+    emailVerified: 'Verified',
+    emailUnverified: 'Not verified',
+    emailUnverifiedHelp:
+      'Share links limited to listed e-mail addresses open for this account only once its address is verified.',
+    title: 'Single sign-on',
+    help: 'This instance signs people in through an OpenID provider. Its administrator registers this address there as the redirect URI:',
+    redirectUri: 'Redirect URI',
+  },
   notFound: {
     title: 'Page not found',
     body: 'The address may be mistyped, or the page has moved.',

@@ -550,6 +550,20 @@ const zh: Messages = {
     useNormalized: '替换编辑器内容',
     copyNormalized: '复制结果',
   },
+  sso: {
+    or: '或',
+    errorSso: '单点登录未完成，你没有登录。请重试，或使用其他方式登录。',
+    errorUnverified:
+      '该电子邮件地址已有账号，但身份提供方未证实此地址，因此无法通过单点登录进入该账号。请使用其他方式登录，或请身份提供方验证你的地址。',
+    passwordOff: '本服务不使用密码登录。',
+    registerOff: '本服务不在此创建新账号。请使用单点登录：首次登录时会自动创建账号。',
+    emailVerified: '已验证',
+    emailUnverified: '未验证',
+    emailUnverifiedHelp: '仅限指定电子邮件访问的分享链接，要等此账号的地址验证后才对它开放。',
+    title: '单点登录',
+    help: '本服务通过 OpenID 身份提供方登录。管理员需在身份提供方处将以下地址登记为重定向 URI：',
+    redirectUri: '重定向 URI',
+  },
   notFound: {
     title: '页面不存在',
     body: '地址可能输入有误，或页面已移动。',
