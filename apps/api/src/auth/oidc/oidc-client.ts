@@ -72,7 +72,7 @@ export class OidcClient {
   /**
    * Checks the provider's answer against the attempt (state, issuer, nonce), redeems the code with
    * the PKCE verifier, and reads the claims from the ID token, or from UserInfo when the ID token
-   * carries no e-mail. Throws on anything wrong: a provider error, a replayed code, a bad nonce.
+   * lacks the address or its verification. Throws on anything wrong: a provider error, a replayed code, a bad nonce.
    */
   async finish(query: string, attempt: OidcAttempt): Promise<OidcClaims> {
     const config = await this.configuration();
@@ -86,8 +86,10 @@ export class OidcClient {
     });
     const idToken = tokens.claims()!;
     let source: Record<string, unknown> = idToken;
-    if (idToken.email === undefined && config.serverMetadata().userinfo_endpoint) {
-      source = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
+    // Many providers put the address, or only its verification, in UserInfo; the pair is taken from one place.
+    if ((idToken.email === undefined || idToken.email_verified === undefined) && config.serverMetadata().userinfo_endpoint) {
+      const info = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
+      if (typeof info.email === 'string') source = info;
     }
     const email = typeof source.email === 'string' && source.email.length <= 254 ? source.email.trim() : null;
     return {

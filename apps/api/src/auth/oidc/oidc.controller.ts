@@ -16,16 +16,12 @@ import { OIDC_TRANSACTION_COOKIE, OidcTransactions } from './oidc-transaction.js
 @ApiTags('console')
 @Controller('api/auth/oidc')
 export class OidcController {
-  private readonly publicOrigin: string;
-
   constructor(
     private readonly signIn: OidcSignInService,
     private readonly transactions: OidcTransactions,
     private readonly sessions: SessionsService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
-  ) {
-    this.publicOrigin = new URL(runtime.env.PUBLIC_URL).origin;
-  }
+  ) {}
 
   @Get('start')
   @ApiQuery({
@@ -39,11 +35,6 @@ export class OidcController {
   })
   @ApiErrors(404, 429)
   async start(@Query('next') next: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (this.signIn.enabled && `${request.protocol}://${request.host}` !== this.publicOrigin) {
-      // The attempt's cookie must live where the provider sends the browser back: PUBLIC_URL.
-      const query = typeof next === 'string' ? `?next=${encodeURIComponent(next)}` : '';
-      return void reply.redirect(`${this.runtime.env.PUBLIC_URL}/api/auth/oidc/start${query}`, 302);
-    }
     const started = await this.signIn.start(next, clientKeyOf(request));
     if ('failure' in started) return void reply.redirect(failurePage(started.failure, started.next), 302);
     this.transactions.store(reply, started.attempt, started.next);
