@@ -52,6 +52,8 @@ describe('the frame of an HTML share', () => {
   beforeAll(async () => {
     app = await startApp({ env: { SESSION_SECRET } });
     [alice, bob] = await Promise.all([createUser(app.baseUrl), createUser(app.baseUrl)]);
+    // The signed-in watermark names proven addresses only; this instance has no SMTP to prove them with.
+    await sql(app, 'UPDATE users SET email_verified_at = now() WHERE id = $1', [bob.userId]);
   });
   afterAll(async () => {
     await app?.cleanup();

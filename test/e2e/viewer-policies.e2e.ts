@@ -32,6 +32,8 @@ describe('the share viewer', () => {
   beforeAll(async () => {
     app = await startApp();
     [alice, bob, carol] = await Promise.all([createUser(app.baseUrl), createUser(app.baseUrl), createUser(app.baseUrl)]);
+    // Allowlists and the signed-in watermark count proven addresses only; this instance has no SMTP to prove them with.
+    await sql(app, 'UPDATE users SET email_verified_at = now() WHERE id = ANY($1)', [[bob.userId, carol.userId]]);
     doc = await upload(app, alice, 'plan.md', MARKDOWN);
   });
   afterAll(async () => {

@@ -5,6 +5,8 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { clientKeyOf } from '../common/client-address.js';
 import { AccountsService } from './accounts.service.js';
+import { EmailVerificationService } from './email/email-verification.service.js';
+import { RegisterResponseDto } from './email/email.dto.js';
 import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth-context.js';
 import { CredentialsDto, OkDto, SessionResponseDto, UpdateAccountDto } from './dto/auth.dto.js';
 import { LoginDto } from './dto/login.dto.js';
@@ -20,19 +22,29 @@ export class AuthController {
     private readonly accounts: AccountsService,
     private readonly passwordSignIn: PasswordSignInService,
     private readonly sessions: SessionsService,
+    private readonly verification: EmailVerificationService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
   @Post('auth/register')
   @HttpCode(200)
-  @ApiOkResponse({ type: SessionResponseDto, description: 'account created and signed in' })
-  @ApiErrors(400, 403, 409)
+  @ApiOkResponse({
+    type: RegisterResponseDto,
+    description:
+      'without e-mail configured: the account, created and signed in. With SMTP_URL: `{ verificationRequired: true }` ' +
+      'and no session, the same whether or not the address already has an account (409 is then never answered)',
+  })
+  @ApiErrors(400, 403, 409, 429)
   async register(
     @Body() body: CredentialsDto,
     @Req() request: AuthenticatedRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<RegisterResponseDto> {
     assertSameOrigin(request, this.runtime);
+    if (this.verification.enabled) {
+      await this.verification.register(body.email, body.password, clientKeyOf(request));
+      return { verificationRequired: true };
+    }
     const user = await this.accounts.register(body.email, body.password);
     setSessionCookie(reply, this.runtime, await this.sessions.create(user.id, sessionOriginOf(request, 'password')));
     return { user };

@@ -8,7 +8,9 @@ export class ErrorEnvelopeDto {
     required: false,
     type: Boolean,
     description:
-      'on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`)',
+      'on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`); ' +
+      'from the e-mail code routes (email-code/verify, verify-email, password-reset/confirm): the e-mail code was right and ' +
+      'stays usable, send it again with `twoFactorCode`',
   })
   twoFactorRequired?: boolean;
 }

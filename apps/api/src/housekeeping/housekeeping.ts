@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { deleteExpiredEmailCodes } from '../auth/email/email-codes.repository.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -17,8 +18,9 @@ interface Sweep {
 
 /**
  * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
- * keyed by client address) that have refilled long ago, and expired records of used frame tickets. Runs in the worker (ROLE all or worker)
- * at start and every ten minutes.
+ * keyed by client address) that have refilled long ago, expired records of used frame tickets
+ * and long-expired e-mail codes. Runs in the worker (ROLE all or worker) at start and every ten
+ * minutes.
  */
 @Injectable()
 export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -38,6 +40,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'expired sessions', run: () => sessions.deleteExpired() },
       { name: 'idle rate-limit buckets', run: () => limiter.sweep() },
       { name: 'used frame tickets past their expiry', run: () => viewer.deleteExpiredFrameTickets() },
+      { name: 'e-mail codes expired over a day ago', run: () => deleteExpiredEmailCodes(db) },
     ];
   }
 

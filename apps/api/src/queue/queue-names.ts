@@ -2,5 +2,6 @@
 export const QueueName = {
   scan: 'scan',
   webhooks: 'webhooks',
+  mail: 'mail',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -108,7 +108,16 @@ export class ShareInputDto {
   @Flag('oneSession')
   oneSession?: boolean;
 
-  @ApiProperty({ required: false, type: [String], format: 'email', maxItems: MAX_ALLOWLIST_ENTRIES, description: 'implies requireLogin' })
+  @ApiProperty({
+    required: false,
+    type: [String],
+    format: 'email',
+    maxItems: MAX_ALLOWLIST_ENTRIES,
+    description:
+      'implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified ' +
+      '(by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify ' +
+      'addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null)',
+  })
   @ValidateIf((object: ShareInputDto) => object.emailAllowlist !== undefined)
   @IsArray({ message: 'emailAllowlist 必须是电子邮件地址数组' })
   @ArrayMaxSize(MAX_ALLOWLIST_ENTRIES, { message: `emailAllowlist 最多 ${MAX_ALLOWLIST_ENTRIES} 个地址` })

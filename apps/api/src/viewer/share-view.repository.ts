@@ -137,14 +137,14 @@ const USE_FRAME_TICKET_SQL = `
     ON CONFLICT (id) DO NOTHING
     RETURNING id
   )
-  SELECT gate.watermark_enabled, gate.watermark_text, (SELECT email FROM users WHERE id = $5::uuid) AS email
+  SELECT gate.watermark_enabled, gate.watermark_text, (SELECT email FROM users WHERE id = $5::uuid AND email_verified_at IS NOT NULL) AS email
   FROM gate CROSS JOIN used`;
 
 /** What the frame needs of a share whose ticket was just used. */
 export interface FrameAdmission {
   watermarkEnabled: boolean;
   watermarkText: string | null;
-  /** The e-mail of the account the ticket names for the watermark, if any. */
+  /** The e-mail of the account the ticket names for the watermark, if any, and only once it is proven. */
   email: string | null;
 }
 

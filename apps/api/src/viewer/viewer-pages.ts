@@ -65,6 +65,8 @@ export function revealPage(assets: PageAssets, action: string, fileName: string,
 export interface LoginChoices {
   passwordForm: boolean;
   sso: { label: string; href: string } | null;
+  /** Further ways to sign in (HTML), after the password form: the e-mail code form when SMTP_URL is set. */
+  extra?: string;
 }
 
 export function loginPage(
@@ -90,7 +92,7 @@ export function loginPage(
     assets,
     '需要登录',
     '此链接仅对已登录的用户开放，请先登录。',
-    `${sso}${form}
+    `${sso}${form}${choices.extra ?? ''}
 <p class="sd-links"><a href="${escapeHtml(consoleLogin)}">在控制台登录</a></p>`,
   );
 }

@@ -2,6 +2,7 @@ import { Controller, Get, Logger, Param, Post, Query, Req, Res } from '@nestjs/c
 import { ApiExcludeEndpoint, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ViewerAssets } from './viewer-assets.js';
+import { ViewerEmailCodeService } from './viewer-email-code.service.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerHttp } from './viewer-http.js';
 import { ViewerService } from './viewer.service.js';
@@ -19,6 +20,7 @@ export class ViewerController {
   constructor(
     private readonly viewer: ViewerService,
     private readonly forms: ViewerFormsService,
+    private readonly emailCodes: ViewerEmailCodeService,
     private readonly assets: ViewerAssets,
     private readonly http: ViewerHttp,
   ) {}
@@ -81,6 +83,29 @@ export class ViewerController {
   @ApiExcludeEndpoint()
   async login(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.http.answer(request, reply, () => this.forms.login(this.http.toViewerRequest(request)));
+  }
+
+  @Get('_email-code')
+  @ApiExcludeEndpoint()
+  async emailCodeForm(
+    @Query('next') next: string | undefined,
+    @Query('mode') mode: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await this.http.answer(request, reply, () => this.emailCodes.form(this.http.toViewerRequest(request), { next, mode }));
+  }
+
+  @Post('_email-code')
+  @ApiExcludeEndpoint()
+  async emailCodeSend(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.http.answer(request, reply, () => this.emailCodes.send(this.http.toViewerRequest(request)));
+  }
+
+  @Post('_email-code/verify')
+  @ApiExcludeEndpoint()
+  async emailCodeVerify(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.http.answer(request, reply, () => this.emailCodes.verify(this.http.toViewerRequest(request)));
   }
 
   @Get('_bounce')

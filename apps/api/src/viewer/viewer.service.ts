@@ -18,6 +18,7 @@ import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { escapeHtml } from './html.js';
 import { documentPage, messagePage, passwordPage, revealPage, loginPage } from './viewer-pages.js';
+import { EMAIL_CODE_SEND, emailCodeSection, unverifiedPage, type VerifyOffer } from './email-code-pages.js';
 
 // Password attempts per share and client address.
 const PASSWORD_ATTEMPTS = 10;
@@ -126,8 +127,13 @@ export class ViewerService {
     if (share.requireLogin) {
       user = await this.identity.user(request);
       if (!user) return this.loginRequired(request, here, null, 401);
-      if (share.emailAllowlist && !share.emailAllowlist.includes(user.email.toLowerCase())) {
-        return this.message(403, '无权访问', `当前登录的账号（${user.email}）不在此链接的访问名单中。`);
+      if (share.emailAllowlist) {
+        // Anyone can register any address: only a proven one counts, and an unproven visitor is
+        // told so before (and whatever) the list says, so the page reveals nothing about it.
+        if (!user.emailVerified) return this.unverified(request, user, here);
+        if (!share.emailAllowlist.includes(user.email.toLowerCase())) {
+          return this.message(403, '无权访问', `当前登录的账号（${user.email}）不在此链接的访问名单中。`);
+        }
       }
     }
     const cookies: CookieToSet[] = [];
@@ -254,7 +260,38 @@ export class ViewerService {
     const consoleLogin = `${publicUrl}/login?redirect=${back}&next=${back}`;
     const env = this.runtime.env;
     const sso = env.OIDC_ISSUER_URL ? { label: env.OIDC_BUTTON_LABEL ?? '单点登录', href: `/api/auth/oidc/start?next=${back}` } : null;
-    return { status, body: loginPage(this.assets.urls, consoleLogin, '/s/_login', next, error, { passwordForm: env.PASSWORD_LOGIN, sso }) };
+    const extra = env.SMTP_URL ? emailCodeSection(next) : undefined;
+    return {
+      status,
+      body: loginPage(this.assets.urls, consoleLogin, '/s/_login', next, error, { passwordForm: env.PASSWORD_LOGIN, sso, extra }),
+    };
+  }
+
+  /**
+   * An allowlisted link and a signed-in account whose address is not proven: a way to prove it
+   * (an e-mail code, on PUBLIC_URL where the session lives; else single sign-on), or word that
+   * this instance cannot.
+   */
+  private unverified(request: ViewerRequest, user: AuthUser, here: string): ViewerAnswer {
+    const env = this.runtime.env;
+    const onPublic = request.origin === new URL(env.PUBLIC_URL).origin;
+    // From a separate render host, the way back leads through the bounce that carries the sign-in over.
+    const back = onPublic ? here : `/s/_bounce?next=${encodeURIComponent(here)}`;
+    let offer: VerifyOffer;
+    if (env.SMTP_URL) {
+      offer = onPublic
+        ? { kind: 'email-form', email: user.email, next: here }
+        : { kind: 'email-link', href: `${env.PUBLIC_URL}${EMAIL_CODE_SEND}?mode=verify&next=${encodeURIComponent(back)}` };
+    } else if (env.OIDC_ISSUER_URL) {
+      offer = {
+        kind: 'sso',
+        label: env.OIDC_BUTTON_LABEL ?? '单点登录',
+        href: `${env.PUBLIC_URL}/api/auth/oidc/start?next=${encodeURIComponent(back)}`,
+      };
+    } else {
+      offer = { kind: 'none' };
+    }
+    return { status: 403, body: unverifiedPage(this.assets.urls, user.email, offer) };
   }
 
   /** A state that keeps the document from anyone, before any policy is looked at. */
@@ -313,7 +350,9 @@ export class ViewerService {
   /** The share's text, else who is looking and when: the signed-in e-mail or the masked address. */
   private async watermark(share: ViewedShare, user: AuthUser | null, request: ViewerRequest): Promise<Watermark> {
     if (share.watermarkText) return { text: share.watermarkText, viewer: null };
-    const viewer = user ?? (request.cookies[SESSION_COOKIE] ? await this.identity.user(request) : null);
+    const signedIn = user ?? (request.cookies[SESSION_COOKIE] ? await this.identity.user(request) : null);
+    // An address nobody proved names nobody: such a visitor is marked like an anonymous one.
+    const viewer = signedIn?.emailVerified ? signedIn : null;
     const minute = Math.floor(Date.now() / 60_000);
     const address = maskedIpPrefix(request.ip);
     return {

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { RUNTIME, type Runtime } from '../../common/runtime.js';
+import { AccountsService } from '../accounts.service.js';
+import type { AuthUser } from '../auth-context.js';
+import { UsersRepository } from '../users.repository.js';
+import { EmailAccountsRepository } from './email-accounts.repository.js';
+import { EmailCodesService } from './email-codes.service.js';
+
+/** Thrown inside the transaction when a parallel registration took the address: nothing is kept. */
+class LostRace extends AppError {
+  constructor() {
+    super(ErrorCode.CONFLICT, '该电子邮件刚刚被注册，请重新获取验证码');
+  }
+}
+
+/**
+ * Sign-in with a one-time code mailed to the address. The first sign-in of an unknown address
+ * creates its account, proven and without a password (not where ALLOW_REGISTRATION=false: there
+ * no code is ever sent to an unknown address, and none is accepted for one).
+ */
+@Injectable()
+export class EmailSignInService {
+  constructor(
+    private readonly codes: EmailCodesService,
+    private readonly users: UsersRepository,
+    private readonly accounts: EmailAccountsRepository,
+    private readonly modules: ModuleRef,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  get enabled(): boolean {
+    return this.codes.enabled;
+  }
+
+  async send(email: string, clientAddress: string): Promise<void> {
+    await this.codes.send(email, 'sign-in', clientAddress);
+  }
+
+  async verify(email: string, code: string, twoFactorCode: string | undefined, clientAddress: string): Promise<AuthUser> {
+    const checked = await this.codes.check(email, 'sign-in', code, clientAddress);
+    const existing = await this.users.findCredentials(email);
+    if (!existing && !this.runtime.env.ALLOW_REGISTRATION) throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已失效');
+    if (existing) await this.codes.secondFactor(existing, twoFactorCode, clientAddress);
+    const userId = await this.codes.redeem(checked, async (manager) => {
+      if (existing) {
+        await this.accounts.claim(existing.id, manager);
+        return existing.id;
+      }
+      const created = await this.modules
+        .get(AccountsService, { strict: false })
+        .createAccount(email.trim(), { passwordHash: null, emailVerified: true, manager });
+      if (!created) throw new LostRace();
+      return created.id;
+    });
+    return (await this.users.findById(userId))!;
+  }
+}

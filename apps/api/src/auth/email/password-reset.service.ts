@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { AccountsService } from '../accounts.service.js';
+import type { AuthUser } from '../auth-context.js';
+import { hashPassword } from '../password-hasher.js';
+import { UsersRepository } from '../users.repository.js';
+import { EmailAccountsRepository } from './email-accounts.repository.js';
+import { EmailCodesService } from './email-codes.service.js';
+
+/**
+ * A forgotten password: a code to the address (only when it has an account; the answer is the
+ * same either way), then a new password, which proves the address and ends every session.
+ */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    private readonly codes: EmailCodesService,
+    private readonly users: UsersRepository,
+    private readonly accounts: EmailAccountsRepository,
+    private readonly modules: ModuleRef,
+  ) {}
+
+  async request(email: string, clientAddress: string): Promise<void> {
+    this.codes.assertEnabled();
+    this.modules.get(AccountsService, { strict: false }).assertPasswordLogin();
+    await this.codes.send(email, 'reset', clientAddress);
+  }
+
+  async confirm(
+    email: string,
+    code: string,
+    newPassword: string,
+    twoFactorCode: string | undefined,
+    clientAddress: string,
+  ): Promise<AuthUser> {
+    this.codes.assertEnabled();
+    this.modules.get(AccountsService, { strict: false }).assertPasswordLogin();
+    const checked = await this.codes.check(email, 'reset', code, clientAddress);
+    const account = await this.users.findCredentials(email);
+    if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已失效');
+    await this.codes.secondFactor(account, twoFactorCode, clientAddress);
+    const passwordHash = await hashPassword(newPassword);
+    await this.codes.redeem(checked, (manager) => this.accounts.resetPassword(account.id, passwordHash, manager));
+    return (await this.users.findById(account.id))!;
+  }
+}

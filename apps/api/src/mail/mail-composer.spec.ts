@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '../auth/auth-context.js';
+import { EmailCodesRepository } from '../auth/email/email-codes.repository.js';
+import { UsersRepository } from '../auth/users.repository.js';
+import type { Runtime } from '../common/runtime.js';
+import { loadEnv } from '../config/env.js';
+import type { CodePurpose } from './mail-messages.js';
+import { MailComposer } from './mail-composer.js';
+
+const SECRET = 'a session secret of at least thirty-two characters';
+
+function runtime(env: Record<string, string> = {}): Runtime {
+  return {
+    env: loadEnv({
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'noreply@example.com',
+      PUBLIC_URL: 'https://share.example.com',
+      ...env,
+    }),
+    databaseUrl: 'postgres://unused',
+    sessionSecret: SECRET,
+  };
+}
+
+function account(email: string, emailVerified: boolean): AuthUser & { passwordHash: string | null } {
+  return {
+    id: 'u1',
+    email,
+    segment: 'ann',
+    quotaBytes: 1,
+    usedBytes: 0,
+    emailVerified,
+    hasPassword: true,
+    twoFactorEnabled: false,
+    passwordHash: 'h',
+  };
+}
+
+class FakeUsers extends UsersRepository {
+  constructor(private readonly known: ReturnType<typeof account> | null) {
+    super(null as never);
+  }
+
+  override async findCredentials(): Promise<ReturnType<typeof account> | null> {
+    return this.known;
+  }
+}
+
+class FakeCodes extends EmailCodesRepository {
+  readonly issued: Array<{ email: string; purpose: CodePurpose }> = [];
+
+  constructor() {
+    super(null as never, runtime());
+  }
+
+  override async issue(email: string, purpose: CodePurpose): Promise<string> {
+    this.issued.push({ email, purpose });
+    return '123456';
+  }
+}
+
+function setup(known: ReturnType<typeof account> | null, env: Record<string, string> = {}) {
+  const codes = new FakeCodes();
+  return { sut: new MailComposer(new FakeUsers(known), codes, runtime(env)), codes };
+}
+
+describe(MailComposer.name, () => {
+  it("mails an existing account's sign-in code to the address it registered with", async () => {
+    const { sut, codes } = setup(account('Ann@Example.com', true));
+    const mail = await sut.compose({ kind: 'code', purpose: 'sign-in', email: 'ann@example.com' });
+    expect(mail?.to).toBe('Ann@Example.com');
+    expect(mail?.message.text).toContain('123456');
+    expect(codes.issued).toEqual([{ email: 'Ann@Example.com', purpose: 'sign-in' }]);
+  });
+
+  it('mails a sign-in code to an unknown address only where registration is open', async () => {
+    expect((await setup(null).sut.compose({ kind: 'code', purpose: 'sign-in', email: ' new@example.com ' }))?.to).toBe(
+      'new@example.com',
+    );
+    const closed = setup(null, { ALLOW_REGISTRATION: 'false' });
+    expect(await closed.sut.compose({ kind: 'code', purpose: 'sign-in', email: 'new@example.com' })).toBeNull();
+    expect(closed.codes.issued).toEqual([]);
+  });
+
+  it('sends a verification code only to an account whose address is not proven yet', async () => {
+    expect(
+      await setup(account('ann@example.com', true)).sut.compose({ kind: 'code', purpose: 'verify', email: 'ann@example.com' }),
+    ).toBeNull();
+    expect(await setup(null).sut.compose({ kind: 'code', purpose: 'verify', email: 'ann@example.com' })).toBeNull();
+    const mail = await setup(account('ann@example.com', false)).sut.compose({
+      kind: 'code',
+      purpose: 'verify',
+      email: 'ann@example.com',
+    });
+    expect(mail?.message.subject).toContain('Verify');
+  });
+
+  it('sends a reset code only to an existing account, and only where passwords are used', async () => {
+    expect(await setup(null).sut.compose({ kind: 'code', purpose: 'reset', email: 'ann@example.com' })).toBeNull();
+    const off = setup(account('ann@example.com', true), { PASSWORD_LOGIN: 'false' });
+    expect(await off.sut.compose({ kind: 'code', purpose: 'reset', email: 'ann@example.com' })).toBeNull();
+    expect(
+      (await setup(account('ann@example.com', true)).sut.compose({ kind: 'code', purpose: 'reset', email: 'ann@example.com' }))
+        ?.to,
+    ).toBe('ann@example.com');
+  });
+
+  it('tells only an existing owner about a registration attempt, without issuing a code', async () => {
+    expect(await setup(null).sut.compose({ kind: 'registration-attempt', email: 'ann@example.com' })).toBeNull();
+    const { sut, codes } = setup(account('ann@example.com', true));
+    const mail = await sut.compose({ kind: 'registration-attempt', email: 'ann@example.com' });
+    expect(mail?.message.subject).toContain('Registration attempt');
+    expect(codes.issued).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { JobsOptions } from 'bullmq';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { QueueName } from '../queue/queue-names.js';
+import { QueueService } from '../queue/queue.service.js';
+import type { CodePurpose } from './mail-messages.js';
+
+/**
+ * A mail to send. Jobs carry only the address and what to send: the worker looks the account up
+ * and makes any code itself, so neither codes nor whether an address has an account ever sit in
+ * the queue or shape how long the request that queued it took.
+ */
+export type MailJob = { kind: 'code'; purpose: CodePurpose; email: string } | { kind: 'registration-attempt'; email: string };
+
+/**
+ * A refused or unreachable SMTP server is retried after 2 s, 4 s, 8 s, 16 s (half a minute in all,
+ * well inside a code's ten minutes); a permanent refusal (5xx) is not retried at all.
+ */
+export const MAIL_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: true,
+  removeOnFail: { count: 100 },
+};
+
+/** Puts mails on the `mail` queue; the worker (ROLE all or worker) sends them. Nothing without SMTP_URL. */
+@Injectable()
+export class MailQueue {
+  constructor(
+    private readonly queues: QueueService,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  get enabled(): boolean {
+    return Boolean(this.runtime.env.SMTP_URL);
+  }
+
+  async enqueue(job: MailJob): Promise<void> {
+    if (!this.enabled) return;
+    await this.queues.queue(QueueName.mail).add(job.kind, job, MAIL_JOB_OPTIONS);
+  }
+}
