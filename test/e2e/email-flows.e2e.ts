@@ -24,6 +24,46 @@ function client(): Record<string, string> {
 
 const codeOf = SmtpReceiver.codeOf;
 
+/** Signs in with a mailed code (making the account on first use); the session cookie. */
+async function codeSignIn(
+  app: RunningApp,
+  smtp: SmtpReceiver,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const anonymous = createSharedownClient({ baseUrl: app.baseUrl });
+  const before = smtp.to(email).length;
+  expect((await anonymous.POST('/api/auth/email-code', { body: { email }, headers })).response.status).toBe(200);
+  const code = codeOf(await smtp.waitFor(email, (mail) => mail.subject.includes('Sign-in code'), { after: before }));
+  const verified = await anonymous.POST('/api/auth/email-code/verify', { body: { email, code }, headers });
+  expect(verified.response.status).toBe(200);
+  return sessionCookieOf(verified.response);
+}
+
+/** A proven account with a session and an API token, shaped like the other suites' users. */
+async function provenUserOf(
+  app: RunningApp,
+  smtp: SmtpReceiver,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<TestUser> {
+  const cookie = await codeSignIn(app, smtp, email, headers);
+  const consoleClient = createSharedownClient({ baseUrl: app.baseUrl, headers: { cookie } });
+  const { user } = await unwrap(consoleClient.GET('/api/auth/session'));
+  const created = await unwrap(consoleClient.POST('/api/tokens', { body: { name: 'e2e', rateLimitPerMinute: 600 } }));
+  return {
+    email,
+    password: '',
+    cookie,
+    userId: user.id,
+    segment: user.segment,
+    token: created.plaintext,
+    tokenId: created.token.id,
+    api: createSharedownClient({ baseUrl: app.baseUrl, token: created.plaintext }),
+    console: consoleClient,
+  };
+}
+
 describe('e-mail flows against a real SMTP receiver', () => {
   let smtp: SmtpReceiver;
   let app: RunningApp;
@@ -41,32 +81,8 @@ describe('e-mail flows against a real SMTP receiver', () => {
     return codeOf(await smtp.waitFor(email, (mail) => mail.subject.includes('Sign-in code'), { after: before }));
   }
 
-  /** Signs in with a mailed code (making the account on first use); the session cookie. */
-  async function signInByCode(email: string): Promise<string> {
-    const code = await mailedSignInCode(email);
-    const verified = await anonymous.POST('/api/auth/email-code/verify', { body: { email, code }, headers: client() });
-    expect(verified.response.status).toBe(200);
-    return sessionCookieOf(verified.response);
-  }
-
-  /** A proven account with a session and an API token, shaped like the other suites' users. */
-  async function provenUser(email: string): Promise<TestUser> {
-    const cookie = await signInByCode(email);
-    const consoleClient = console(cookie);
-    const { user } = await unwrap(consoleClient.GET('/api/auth/session'));
-    const created = await unwrap(consoleClient.POST('/api/tokens', { body: { name: 'e2e', rateLimitPerMinute: 600 } }));
-    return {
-      email,
-      password: '',
-      cookie,
-      userId: user.id,
-      segment: user.segment,
-      token: created.plaintext,
-      tokenId: created.token.id,
-      api: createSharedownClient({ baseUrl: app.baseUrl, token: created.plaintext }),
-      console: consoleClient,
-    };
-  }
+  const signInByCode = (email: string) => codeSignIn(app, smtp, email, client());
+  const provenUser = (email: string) => provenUserOf(app, smtp, email, client());
 
   /** Registers with a password (no session with e-mail on), then signs in with it: an unproven account. */
   async function unprovenUser(email: string): Promise<{ cookie: string; userId: string }> {
@@ -525,5 +541,104 @@ describe('e-mail codes with registration closed', () => {
     const verified = await anonymous.POST('/api/auth/email-code/verify', { body: { email: unknown, code: '123456' } });
     expect(verified.response.status).toBe(401);
     expect(await sql(app, 'SELECT id FROM users WHERE email = $1', [unknown])).toHaveLength(0);
+  });
+});
+
+describe('e-mail codes with a separate render host', () => {
+  let smtp: SmtpReceiver;
+  let app: RunningApp;
+  const renderBase = 'http://render.sharedown.test:8443';
+
+  beforeAll(async () => {
+    smtp = await new SmtpReceiver().start();
+    // One process plays both origins: the console at 127.0.0.1, the render host by its Host header.
+    app = await startApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'noreply@sharedown.test', RENDER_URL: renderBase } });
+  });
+  afterAll(async () => {
+    await app?.cleanup();
+    await smtp?.stop();
+  });
+
+  /** Follows the bounce from the console origin back to the render host; the visitor there ends up signed in. */
+  async function bounceBack(
+    consoleVisitor: HttpVisitor,
+    renderVisitor: HttpVisitor,
+    bounce: string,
+    path: string,
+  ): Promise<void> {
+    const issued = await consoleVisitor.get(bounce);
+    expect(issued.status).toBe(303);
+    expect(issued.location!.startsWith(`${renderBase}/s/_bounce/return?ticket=`)).toBe(true);
+    const returned = await renderVisitor.get(issued.location!);
+    expect(returned.location).toBe(path);
+  }
+
+  it('signs a visitor in with a code on PUBLIC_URL and carries the sign-in over to the render host', async () => {
+    const owner = await provenUserOf(app, smtp, 'owner@corp.test');
+    const doc = await upload(app, owner, 'remote.md', DOCUMENT);
+    const path = new URL((await share(owner, doc.fileId, { emailAllowlist: ['guest@corp.test'] })).url).pathname;
+
+    const renderVisitor = new HttpVisitor(renderBase, undefined, app.baseUrl);
+    const gate = await renderVisitor.get(path);
+    expect(gate.status).toBe(401);
+    const bounce = /href="([^"]+\/s\/_bounce\?next=[^"]+)"/.exec(gate.body)![1]!.replace(/&amp;/g, '&');
+
+    // On the console origin: not signed in, so the bounce leads to the sign-in page, which offers a code.
+    const consoleVisitor = new HttpVisitor(app.baseUrl);
+    const toLogin = await consoleVisitor.get(bounce);
+    expect(toLogin.status).toBe(303);
+    const login = await consoleVisitor.get(toLogin.location!);
+    expect(login.body).toContain('data-email-code');
+    const next = /name="next" value="([^"]+)"/.exec(login.body)![1]!.replace(/&amp;/g, '&');
+    expect(next).toBe(`/s/_bounce?next=${encodeURIComponent(path)}`);
+    // The forms live on PUBLIC_URL only.
+    expect((await renderVisitor.post('/s/_email-code', { email: 'guest@corp.test', next })).status).toBe(403);
+
+    expect((await consoleVisitor.post('/s/_email-code', { email: 'guest@corp.test', next })).status).toBe(200);
+    const code = codeOf(await smtp.waitFor('guest@corp.test'));
+    const verified = await consoleVisitor.post('/s/_email-code/verify', {
+      mode: 'sign-in',
+      email: 'guest@corp.test',
+      code,
+      next,
+    });
+    expect(verified.status).toBe(303);
+    expect(verified.location).toBe(next);
+    await bounceBack(consoleVisitor, renderVisitor, next, path);
+    const page = await renderVisitor.get(path);
+    expect(isDocument(page)).toBe(true);
+    expect(page.body).toContain(DOCUMENT_TEXT);
+  });
+
+  it('sends an unproven visitor from the render host to PUBLIC_URL to prove the address, and back', async () => {
+    const anonymous = createSharedownClient({ baseUrl: app.baseUrl });
+    const email = 'late-verifier@corp.test';
+    await anonymous.POST('/api/auth/register', { body: { email, password: PASSWORD } });
+    await smtp.waitFor(email, (mail) => mail.subject.includes('Verify'));
+    const cookie = sessionCookieOf((await anonymous.POST('/api/auth/login', { body: { email, password: PASSWORD } })).response);
+    const owner = await provenUserOf(app, smtp, 'second-owner@corp.test');
+    const doc = await upload(app, owner, 'later.md', DOCUMENT);
+    const path = new URL((await share(owner, doc.fileId, { emailAllowlist: [email] })).url).pathname;
+
+    // Signed in on the console origin, carried over to the render host, where the address is not proven.
+    const consoleVisitor = new HttpVisitor(app.baseUrl).withCookie(cookie);
+    const renderVisitor = new HttpVisitor(renderBase, undefined, app.baseUrl);
+    await bounceBack(consoleVisitor, renderVisitor, `/s/_bounce?next=${encodeURIComponent(path)}`, path);
+    const refused = await renderVisitor.get(path);
+    expect(refused.status).toBe(403);
+    const offer = /href="([^"]+)" data-verify-offer/.exec(refused.body)![1]!.replace(/&amp;/g, '&');
+    expect(offer.startsWith(`${app.baseUrl}/s/_email-code?mode=verify&next=`)).toBe(true);
+
+    const form = await consoleVisitor.get(offer);
+    expect(form.status).toBe(200);
+    const next = /name="next" value="([^"]+)"/.exec(form.body)![1]!.replace(/&amp;/g, '&');
+    const before = smtp.to(email).length;
+    expect((await consoleVisitor.post('/s/_email-code', { mode: 'verify', next })).status).toBe(200);
+    const code = codeOf(await smtp.waitFor(email, (mail) => mail.subject.includes('Verify'), { after: before }));
+    const proven = await consoleVisitor.post('/s/_email-code/verify', { mode: 'verify', email, code, next });
+    expect(proven.status).toBe(303);
+    expect(proven.location).toBe(next);
+    await bounceBack(consoleVisitor, renderVisitor, next, path);
+    expect(isDocument(await renderVisitor.get(path))).toBe(true);
   });
 });
