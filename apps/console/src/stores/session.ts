@@ -45,9 +45,20 @@ export const useSessionStore = defineStore('session', () => {
     loaded.value = true;
   }
 
-  async function register(email: string, password: string): Promise<void> {
+  /**
+   * Signed in at once, or (e-mail configured) `verificationRequired`: a code was mailed, and
+   * POST /api/auth/verify-email with it signs in.
+   */
+  async function register(email: string, password: string): Promise<{ verificationRequired: boolean }> {
     const data = await call(api().POST('/api/auth/register', { body: { email, password } }));
-    user.value = data.user;
+    if (!data.user) return { verificationRequired: true };
+    adopt(data.user);
+    return { verificationRequired: false };
+  }
+
+  /** The account an e-mail code flow signed in to, or the signed-in one after a change. */
+  function adopt(next: ConsoleUser): void {
+    user.value = next;
     expired.value = false;
     loaded.value = true;
   }
@@ -74,5 +85,5 @@ export const useSessionStore = defineStore('session', () => {
     loaded.value = true;
   }
 
-  return { user, loaded, expired, signedIn, ensureLoaded, refresh, login, register, logout, updateSegment, markExpired };
+  return { user, loaded, expired, signedIn, ensureLoaded, refresh, login, register, adopt, logout, updateSegment, markExpired };
 });
