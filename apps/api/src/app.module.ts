@@ -2,8 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
 import { EmailModule } from './auth/email/email.module.js';
 import { OidcModule } from './auth/oidc/oidc.module.js';
-import { ConsoleApiModule } from './console-api/console-api.module.js';
-import { ConsoleFilesModule } from './console-files/console-files.module.js';
 import { ConsoleStaticModule } from './console-static/console-static.module.js';
 import { RUNTIME, type Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -19,7 +17,7 @@ import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Feature modules of the service; each later feature adds itself here. */
-export const featureModules = [AuthModule, EmailModule, OidcModule, ScanModule, FilesModule, ConsoleFilesModule, ValidateModule, WebhooksModule, ConsoleApiModule, ConsoleStaticModule, SharesModule, ViewerModule, HousekeepingModule];
+export const featureModules = [AuthModule, EmailModule, OidcModule, ScanModule, FilesModule, ValidateModule, WebhooksModule, ConsoleStaticModule, SharesModule, ViewerModule, HousekeepingModule];
 
 @Module({})
 export class AppModule {

@@ -10,8 +10,8 @@ import {
   ShareDto,
   ShareEnvelopeDto,
   ShareListDto,
-} from '../shares/share.dto.js';
-import { SharesService } from '../shares/shares.service.js';
+} from './share.dto.js';
+import { SharesService } from './shares.service.js';
 import { ShareVisitsDto, ShareVisitsQueryDto } from './share-visits.dto.js';
 import { ShareVisitsService } from './share-visits.service.js';
 

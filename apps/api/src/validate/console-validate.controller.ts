@@ -3,8 +3,8 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { AppError } from '../common/app-error.js';
-import { MAX_VALIDATE_CHARACTERS, codePointLengthExceeds, validateDocument } from '../validate/validate.js';
-import { ValidateRequestDto, ValidateResultDto } from '../validate/validate.dto.js';
+import { MAX_VALIDATE_CHARACTERS, codePointLengthExceeds, validateDocument } from './validate.js';
+import { ValidateRequestDto, ValidateResultDto } from './validate.dto.js';
 
 /** The console's session-authenticated twin of `POST /api/v1/validate`; nothing is stored. */
 @ApiTags('console')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { NoControlCharacters } from '../../common/text-rules.js';
-import { FileDto, SCAN_STATUSES, type ScanStatus } from '../../files/dto/file.dto.js';
+import { FileDto, SCAN_STATUSES, type ScanStatus } from './file.dto.js';
 
 export class ConsoleFileDto extends FileDto {
   @ApiProperty({ format: 'date-time' }) updatedAt: string;

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { FILE_COLUMNS, FILE_FROM, FilesRepository, isUuid, toFileDto, toFileRecord } from '../files/files.repository.js';
-import { FilesService, isUniqueViolation } from '../files/files.service.js';
-import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from './dto/console.dto.js';
+import { FILE_COLUMNS, FILE_FROM, FilesRepository, isUuid, toFileDto, toFileRecord } from './files.repository.js';
+import { FilesService, isUniqueViolation } from './files.service.js';
+import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from './dto/console-files.dto.js';
 import { MAX_FOLDER_DEPTH, SUBTREE_CTE, toFolderDto } from './folders.service.js';
 
 const RESTORE_ATTEMPTS = 5;

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { folderNameProblem } from '../files/file-names.js';
-import { FilesRepository, isUuid } from '../files/files.repository.js';
-import { isUniqueViolation } from '../files/files.service.js';
-import type { FolderDto, FolderNodeDto } from './dto/console.dto.js';
+import { folderNameProblem } from './file-names.js';
+import { FilesRepository, isUuid } from './files.repository.js';
+import { isUniqueViolation } from './files.service.js';
+import type { FolderDto, FolderNodeDto } from './dto/console-files.dto.js';
 
 interface FolderRow {
   id: string;

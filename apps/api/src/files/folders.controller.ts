@@ -3,7 +3,7 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { CreateFolderDto, FolderResponseDto, FolderTreeDto, UpdateFolderDto } from './dto/console.dto.js';
+import { CreateFolderDto, FolderResponseDto, FolderTreeDto, UpdateFolderDto } from './dto/console-files.dto.js';
 import { FoldersService } from './folders.service.js';
 
 @ApiTags('console')

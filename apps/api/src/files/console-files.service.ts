@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { fileNameProblem, kindOfName } from '../files/file-names.js';
+import { fileNameProblem, kindOfName } from './file-names.js';
 import {
   FILE_COLUMNS,
   FILE_FROM,
@@ -10,9 +10,9 @@ import {
   toFileRecord,
   type FileRecord,
   type VersionRecord,
-} from '../files/files.repository.js';
-import { FilesService, isUniqueViolation } from '../files/files.service.js';
-import type { ConsoleFileDto, ConsoleFilePageDto, FileContentDto, FileVersionDto } from './dto/console.dto.js';
+} from './files.repository.js';
+import { FilesService, isUniqueViolation } from './files.service.js';
+import type { ConsoleFileDto, ConsoleFilePageDto, FileContentDto, FileVersionDto } from './dto/console-files.dto.js';
 
 export function toConsoleFileDto(file: FileRecord): ConsoleFileDto {
   return {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SharesService } from '../shares/shares.service.js';
+import { SharesService } from './shares.service.js';
 import { AppError } from '../common/app-error.js';
 import { HOURS_MESSAGE, MAX_VISIT_HOURS, type ShareVisitsDto } from './share-visits.dto.js';
 

@@ -4,7 +4,7 @@ import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ConsoleFilesService } from './console-files.service.js';
-import { PurgeResultDto, RestoredFileDto, RestoredFolderDto, TrashListDto } from './dto/console.dto.js';
+import { PurgeResultDto, RestoredFileDto, RestoredFolderDto, TrashListDto } from './dto/console-files.dto.js';
 import { TrashService } from './trash.service.js';
 
 @ApiTags('console')

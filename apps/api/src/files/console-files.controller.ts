@@ -5,9 +5,9 @@ import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { AppError } from '../common/app-error.js';
-import { FileResponseDto } from '../files/dto/file.dto.js';
-import { FilesService } from '../files/files.service.js';
-import { readMultipartUpload } from '../files/upload-reader.js';
+import { FileResponseDto } from './dto/file.dto.js';
+import { FilesService } from './files.service.js';
+import { readMultipartUpload } from './upload-reader.js';
 import { ConsoleFilesService, toConsoleFileDto } from './console-files.service.js';
 import {
   ConsoleFilePageDto,
@@ -21,7 +21,7 @@ import {
   VersionResultDto,
   VersionUploadFormDto,
   isConflictMode,
-} from './dto/console.dto.js';
+} from './dto/console-files.dto.js';
 
 @ApiTags('console')
 @ApiCookieAuth()
