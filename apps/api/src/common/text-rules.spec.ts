@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { describe, expect, it } from 'vitest';
-import { validationPipe } from '../http/create-app.js';
+import { validationPipe } from './validation-pipe.js';
 import { AppError } from './app-error.js';
 import { CONTROL_CHARACTERS, NoControlCharacters } from './text-rules.js';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type LogLevel, ValidationPipe, type ValidationError } from '@nestjs/common';
+import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyFormBody from '@fastify/formbody';
 import { AppModule } from '../app.module.js';
-import { AppError } from '../common/app-error.js';
 import { ErrorEnvelopeFilter, sendEnvelope, toEnvelope } from '../common/error-envelope.filter.js';
+import { validationPipe } from '../common/validation-pipe.js';
 import { registerJsonParser } from './json-body.js';
 import type { Runtime } from '../common/runtime.js';
 import { fastifyTrustProxy } from '../config/trust-proxy.js';
@@ -24,29 +24,6 @@ export function logLevels(level: Runtime['env']['LOG_LEVEL']): LogLevel[] | fals
   const cut = { silent: 0, fatal: 1, error: 2, warn: 3, info: 4, debug: 5, trace: 6 }[level];
   return cut === 0 ? false : order.slice(0, cut);
 }
-
-function firstMessage(errors: ValidationError[], parent = ''): string {
-  for (const error of errors) {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    if (error.constraints) {
-      const messages = Object.values(error.constraints);
-      const whitelist = error.constraints['whitelistValidation'];
-      if (whitelist) return `不允许的字段：${path}`;
-      return messages[0] ?? `${path} 无效`;
-    }
-    if (error.children?.length) return firstMessage(error.children, path);
-  }
-  return '请求参数无效';
-}
-
-export const validationPipe = new ValidationPipe({
-  whitelist: true,
-  forbidNonWhitelisted: true,
-  forbidUnknownValues: true,
-  transform: false,
-  validationError: { target: false, value: false },
-  exceptionFactory: (errors) => AppError.validation(firstMessage(errors)),
-});
 
 /** The Nest application with everything the HTTP surface needs, not yet listening. */
 export async function createApp(runtime: Runtime, options: { preview?: boolean } = {}): Promise<NestFastifyApplication> {

@@ -1,6 +1,6 @@
 import { AppError } from '../common/app-error.js';
 import { assertJsonDepth } from '../common/json-depth.js';
-import { validationPipe } from '../http/create-app.js';
+import { validationPipe } from '../common/validation-pipe.js';
 import { ShareInputDto } from './share.dto.js';
 
 /** What a ShareInput means once its implications are applied; the columns of a new `shares` row. */
