@@ -1,9 +1,24 @@
-import { isIPv4 } from 'node:net';
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 
 /** The client's address as Fastify resolved it (trustProxy decides whether X-Forwarded-For counts). */
 export function clientKeyOf(request: FastifyRequest): string {
   return request.ip ?? 'unknown';
+}
+
+/** The address, an IPv4-mapped IPv6 one as the IPv4 address it carries; null for anything that is not an address. */
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  // node:net is strict where ipaddr.js also takes "1" or "0x7f.1" for IPv4.
+  return isIP(ip) === 0 ? null : ipaddr.process(ip);
+}
+
+/** The first `count` groups of an IPv6 address, as written in a prefix (lower-case hex, no leading zeros). */
+function leadingGroups(address: ipaddr.IPv6, count: number): string {
+  return address.parts
+    .slice(0, count)
+    .map((part) => part.toString(16))
+    .join(':');
 }
 
 /**
@@ -11,26 +26,15 @@ export function clientKeyOf(request: FastifyRequest): string {
  * rotating through its addresses must not buy fresh buckets).
  */
 export function throttleKeyOf(ip: string): string {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isIPv4(v4) || !ip.includes(':')) return v4;
-  return `${expandIpv6(ip).slice(0, 4).join(':')}::/64`;
+  const address = parseAddress(ip);
+  if (address === null) return ip;
+  return address.kind() === 'ipv4' ? address.toString() : `${leadingGroups(address as ipaddr.IPv6, 4)}::/64`;
 }
 
 /** A masked network prefix: /24 for IPv4, /48 for IPv6. Never the full address. */
 export function maskedIpPrefix(ip: string): string {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isIPv4(v4)) {
-    const parts = v4.split('.');
-    return `${parts[0]}.${parts[1]}.${parts[2]}.0/24`;
-  }
-  const groups = expandIpv6(ip);
-  return `${groups.slice(0, 3).join(':')}::/48`;
-}
-
-function expandIpv6(ip: string): string[] {
-  const [head = '', tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = Math.max(0, 8 - left.length - right.length);
-  return [...left, ...Array(missing).fill('0'), ...right].map((group) => group.replace(/^0+(?=.)/, '') || '0');
+  const address = parseAddress(ip);
+  if (address === null) return 'unknown';
+  if (address.kind() === 'ipv4') return `${(address as ipaddr.IPv4).octets.slice(0, 3).join('.')}.0/24`;
+  return `${leadingGroups(address as ipaddr.IPv6, 3)}::/48`;
 }

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
@@ -77,27 +78,12 @@ function embeddedIpv4(groups: number[]): string | null {
   return null;
 }
 
-function ipv6Groups(address: string): number[] {
-  let text = address.split('%')[0]!;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const fill = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
-  return [...left, ...fill, ...right].map((group) => parseInt(group, 16));
-}
-
 /** True for addresses a webhook may never reach: private, loopback, link-local, CGNAT, ULA, metadata, reserved. */
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family !== 6) return true;
-  const groups = ipv6Groups(address);
-  const embedded = embeddedIpv4(groups);
+  const embedded = embeddedIpv4(ipaddr.IPv6.parse(address).parts);
   if (embedded !== null) return blocked.check(embedded, 'ipv4');
   return blocked.check(address.split('%')[0]!, 'ipv6');
 }
