@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { withTimeout } from '../common/with-timeout.js';
 import { QueueName } from './queue-names.js';
 
 /**
@@ -58,13 +59,10 @@ export class QueueService implements OnApplicationShutdown {
 
   /** True when the queue backend answers within two seconds. */
   async reachable(): Promise<boolean> {
-    const probe = this.queue(QueueName.scan);
-    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
-    const check = probe.getJobCounts('waiting').then(
+    return withTimeout(this.queue(QueueName.scan).getJobCounts('waiting'), 2000).then(
       () => true,
       () => false,
     );
-    return Promise.race([check, timeout]);
   }
 
   async onApplicationShutdown(): Promise<void> {

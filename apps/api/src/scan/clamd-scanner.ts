@@ -1,4 +1,5 @@
 import clamdjs from 'clamdjs';
+import { withTimeout } from '../common/with-timeout.js';
 import { ScanUnavailableError, type ScanVerdict, type Scanner } from './scanner.js';
 
 /**
@@ -30,22 +31,14 @@ export class ClamdScanner implements Scanner {
   async scan(content: Buffer): Promise<ScanVerdict> {
     let reply: string;
     try {
-      reply = await this.withDeadline(this.client.scanBuffer(content, this.timeoutMs));
+      // clamdjs arms its timer only until the first byte of the answer; a stalled answer
+      // after that would hang the job, so the whole exchange gets a deadline too.
+      reply = await withTimeout(this.client.scanBuffer(content, this.timeoutMs), this.timeoutMs + 1000);
     } catch (error) {
       throw new ScanUnavailableError(
         `clamd at ${this.host}:${this.port} is unavailable: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
     return parseClamdReply(reply);
-  }
-
-  // clamdjs arms its timer only until the first byte of the answer; a stalled answer
-  // after that would hang the job, so the whole exchange gets a deadline too.
-  private withDeadline<T>(promise: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs + 1000);
-    });
-    return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
   }
 }

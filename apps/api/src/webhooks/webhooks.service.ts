@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { withTimeout } from '../common/with-timeout.js';
 import { WebhookDeliveriesRepository, type DeliveryView } from './webhook-deliveries.repository.js';
 import { WEBHOOK_EVENTS, type WebhookEventName } from './webhook-event.js';
 import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
@@ -93,12 +94,4 @@ export class WebhooksService {
       throw error;
     }
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
