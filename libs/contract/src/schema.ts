@@ -1079,65 +1079,6 @@ export interface components {
             /** @enum {string} */
             queueBackend: "redis" | "postgres";
         };
-        CredentialsDto: {
-            /**
-             * Format: email
-             * @example alice@example.com
-             */
-            email: string;
-            password: string;
-        };
-        ConsoleUserDto: {
-            id: string;
-            /** Format: email */
-            email: string;
-            /** @description public owner segment used in share URLs */
-            segment: string;
-            quotaBytes: number;
-            usedBytes: number;
-            /** @description the address is proven (e-mail code or single sign-on); only then it passes e-mail allowlists */
-            emailVerified: boolean;
-            /** @description false for accounts made by an e-mail code or single sign-on that have not set a password */
-            hasPassword: boolean;
-            /** @description two-factor authentication (TOTP) is on */
-            twoFactorEnabled: boolean;
-        };
-        RegisterResponseDto: {
-            /** @description the new account, signed in; absent when `verificationRequired` is true */
-            user?: components["schemas"]["ConsoleUserDto"];
-            /** @description e-mail is configured: a code was mailed (or, for an address that already has an account, a note to its owner); POST /api/auth/verify-email with it signs in. No session is set. */
-            verificationRequired?: boolean;
-        };
-        /** @enum {string} */
-        ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL";
-        ErrorEnvelopeDto: {
-            /** @description human-readable message (Chinese) */
-            error: string;
-            code: components["schemas"]["ErrorCode"];
-            /** @description on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`); from the e-mail code routes (email-code/verify, verify-email, password-reset/confirm): the e-mail code was right and stays usable, send it again with `twoFactorCode` */
-            twoFactorRequired?: boolean;
-        };
-        LoginDto: {
-            /**
-             * Format: email
-             * @example alice@example.com
-             */
-            email: string;
-            password: string;
-            /** @description second factor of an account with two-factor authentication: a 6-digit TOTP code or a recovery code. Without it such an account answers 401 with `twoFactorRequired: true`. */
-            code?: string;
-        };
-        SessionResponseDto: {
-            user: components["schemas"]["ConsoleUserDto"];
-        };
-        OkDto: {
-            /** @example true */
-            ok: boolean;
-        };
-        UpdateAccountDto: {
-            /** @description new owner segment */
-            segment: string;
-        };
         ApiTokenDto: {
             id: string;
             name: string;
@@ -1160,6 +1101,15 @@ export interface components {
         };
         TokenListDto: {
             tokens: components["schemas"]["ApiTokenDto"][];
+        };
+        /** @enum {string} */
+        ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL";
+        ErrorEnvelopeDto: {
+            /** @description human-readable message (Chinese) */
+            error: string;
+            code: components["schemas"]["ErrorCode"];
+            /** @description on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`); from the e-mail code routes (email-code/verify, verify-email, password-reset/confirm): the e-mail code was right and stays usable, send it again with `twoFactorCode` */
+            twoFactorRequired?: boolean;
         };
         CreateTokenDto: {
             /** @example ci */
@@ -1250,6 +1200,24 @@ export interface components {
              */
             recoveryCodes: string[];
         };
+        ConsoleUserDto: {
+            id: string;
+            /** Format: email */
+            email: string;
+            /** @description public owner segment used in share URLs */
+            segment: string;
+            quotaBytes: number;
+            usedBytes: number;
+            /** @description the address is proven (e-mail code or single sign-on); only then it passes e-mail allowlists */
+            emailVerified: boolean;
+            /** @description false for accounts made by an e-mail code or single sign-on that have not set a password */
+            hasPassword: boolean;
+            /** @description two-factor authentication (TOTP) is on */
+            twoFactorEnabled: boolean;
+        };
+        SessionResponseDto: {
+            user: components["schemas"]["ConsoleUserDto"];
+        };
         SessionDto: {
             /** Format: uuid */
             id: string;
@@ -1288,10 +1256,42 @@ export interface components {
             /** @description how many sessions were ended */
             ended: number;
         };
+        OkDto: {
+            /** @example true */
+            ok: boolean;
+        };
         ChangePasswordDto: {
             /** @description required when the account has a password; omitted by accounts made by an e-mail code or single sign-on */
             currentPassword?: string;
             newPassword: string;
+        };
+        CredentialsDto: {
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
+            email: string;
+            password: string;
+        };
+        RegisterResponseDto: {
+            /** @description the new account, signed in; absent when `verificationRequired` is true */
+            user?: components["schemas"]["ConsoleUserDto"];
+            /** @description e-mail is configured: a code was mailed (or, for an address that already has an account, a note to its owner); POST /api/auth/verify-email with it signs in. No session is set. */
+            verificationRequired?: boolean;
+        };
+        LoginDto: {
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
+            email: string;
+            password: string;
+            /** @description second factor of an account with two-factor authentication: a 6-digit TOTP code or a recovery code. Without it such an account answers 401 with `twoFactorRequired: true`. */
+            code?: string;
+        };
+        UpdateAccountDto: {
+            /** @description new owner segment */
+            segment: string;
         };
         EmailAddressDto: {
             /**
@@ -1594,6 +1594,63 @@ export interface components {
             /** @description storage returned to the quota */
             freedBytes: number;
         };
+        CreateShareDto: {
+            /** @description null = never expires */
+            expiresInDays?: number | null;
+            /** @description null = no password */
+            password?: string | null;
+            maxVisits?: number | null;
+            /** @description null = unlimited per visitor */
+            perVisitorMaxVisits?: number | null;
+            /** @description implies requireLogin */
+            perLoginUserMaxVisits?: number | null;
+            /** @description true forces maxVisits = 1 */
+            oneTime?: boolean;
+            requireLogin?: boolean;
+            watermarkEnabled?: boolean;
+            watermarkText?: string | null;
+            copyProtectionEnabled?: boolean;
+            burnAfterReadEnabled?: boolean;
+            slug?: string | null;
+            /** @description pins the share to one version of the file */
+            lockedVersionId?: string;
+            /** @description only the browser session that opens the link first may access it */
+            oneSession?: boolean;
+            /** @description implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified (by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null) */
+            emailAllowlist?: string[];
+            /** @description the file to share */
+            fileId: string;
+        };
+        CreatedShareDto: {
+            share: components["schemas"]["ShareDto"];
+            /**
+             * Format: uri
+             * @description absolute view URL PUBLIC_URL/s/<ownerSegment>/<token>
+             */
+            url: string;
+        };
+        ShareListDto: {
+            shares: components["schemas"]["ShareDto"][];
+        };
+        ShareEnvelopeDto: {
+            share: components["schemas"]["ShareDto"];
+        };
+        VisitBucketDto: {
+            /**
+             * Format: date-time
+             * @description start of the hour (UTC)
+             */
+            hour: string;
+            /** @description successful renders in that hour */
+            visits: number;
+        };
+        ShareVisitsDto: {
+            shareId: string;
+            visitCount: number;
+            uniqueVisitCount: number;
+            /** @description one bucket per hour, oldest first, zero-filled */
+            buckets: components["schemas"]["VisitBucketDto"][];
+        };
         ValidateRequestDto: {
             /** @description the text to check, at most 1048576 characters */
             content: string;
@@ -1682,63 +1739,6 @@ export interface components {
         WebhookDeliveryListDto: {
             /** @description the latest 50, newest first */
             deliveries: components["schemas"]["WebhookDeliveryDto"][];
-        };
-        CreateShareDto: {
-            /** @description null = never expires */
-            expiresInDays?: number | null;
-            /** @description null = no password */
-            password?: string | null;
-            maxVisits?: number | null;
-            /** @description null = unlimited per visitor */
-            perVisitorMaxVisits?: number | null;
-            /** @description implies requireLogin */
-            perLoginUserMaxVisits?: number | null;
-            /** @description true forces maxVisits = 1 */
-            oneTime?: boolean;
-            requireLogin?: boolean;
-            watermarkEnabled?: boolean;
-            watermarkText?: string | null;
-            copyProtectionEnabled?: boolean;
-            burnAfterReadEnabled?: boolean;
-            slug?: string | null;
-            /** @description pins the share to one version of the file */
-            lockedVersionId?: string;
-            /** @description only the browser session that opens the link first may access it */
-            oneSession?: boolean;
-            /** @description implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified (by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null) */
-            emailAllowlist?: string[];
-            /** @description the file to share */
-            fileId: string;
-        };
-        CreatedShareDto: {
-            share: components["schemas"]["ShareDto"];
-            /**
-             * Format: uri
-             * @description absolute view URL PUBLIC_URL/s/<ownerSegment>/<token>
-             */
-            url: string;
-        };
-        ShareListDto: {
-            shares: components["schemas"]["ShareDto"][];
-        };
-        ShareEnvelopeDto: {
-            share: components["schemas"]["ShareDto"];
-        };
-        VisitBucketDto: {
-            /**
-             * Format: date-time
-             * @description start of the hour (UTC)
-             */
-            hour: string;
-            /** @description successful renders in that hour */
-            visits: number;
-        };
-        ShareVisitsDto: {
-            shareId: string;
-            visitCount: number;
-            uniqueVisitCount: number;
-            /** @description one bucket per hour, oldest first, zero-filled */
-            buckets: components["schemas"]["VisitBucketDto"][];
         };
     };
     responses: never;

@@ -5,12 +5,12 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { clientKeyOf } from '../common/client-address.js';
 import { AccountsService } from './accounts.service.js';
-import { EmailVerificationService } from './email/email-verification.service.js';
 import { RegisterResponseDto } from './email/email.dto.js';
 import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth-context.js';
 import { CredentialsDto, OkDto, SessionResponseDto, UpdateAccountDto } from './dto/auth.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { PasswordSignInService } from './password-sign-in.service.js';
+import { RegistrationService } from './registration.service.js';
 import { SessionAuthGuard, assertSameOrigin } from './session-auth.guard.js';
 import { sessionOriginOf, setSessionCookie } from './session-cookie.js';
 import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
@@ -22,7 +22,7 @@ export class AuthController {
     private readonly accounts: AccountsService,
     private readonly passwordSignIn: PasswordSignInService,
     private readonly sessions: SessionsService,
-    private readonly verification: EmailVerificationService,
+    private readonly registration: RegistrationService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
@@ -41,13 +41,12 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RegisterResponseDto> {
     assertSameOrigin(request, this.runtime);
-    if (this.verification.enabled) {
-      await this.verification.register(body.email, body.password, clientKeyOf(request));
-      return { verificationRequired: true };
+    const registration = await this.registration.register(body.email, body.password, clientKeyOf(request));
+    if ('user' in registration) {
+      const session = await this.sessions.create(registration.user.id, sessionOriginOf(request, 'password'));
+      setSessionCookie(reply, this.runtime, session);
     }
-    const user = await this.accounts.register(body.email, body.password);
-    setSessionCookie(reply, this.runtime, await this.sessions.create(user.id, sessionOriginOf(request, 'password')));
-    return { user };
+    return registration;
   }
 
   @Post('auth/login')

@@ -1,8 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensService } from './api-tokens.service.js';
-import { AuthController } from './auth.controller.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 import { LoginThrottle } from './login-throttle.js';
 import { MeController } from './me.controller.js';
@@ -19,10 +19,16 @@ import { TwoFactorRepository } from './two-factor.repository.js';
 import { TwoFactorService } from './two-factor.service.js';
 import { UsersRepository } from './users.repository.js';
 
-@Global()
+/**
+ * Accounts and how a request proves whose it is: users, console sessions, API tokens, two-factor
+ * authentication, and the guards every feature's controllers use; with the routes that need
+ * nothing else (tokens, me, sign-in options, two factors, sessions, password). E-mail, single
+ * sign-on and the registration and sign-in routes build on it (EmailModule, OidcModule,
+ * SignInModule), so it imports none of them.
+ */
 @Module({
+  imports: [RateLimitModule],
   controllers: [
-    AuthController,
     ApiTokensController,
     MeController,
     SignInOptionsController,
@@ -44,6 +50,18 @@ import { UsersRepository } from './users.repository.js';
     PasswordSignInService,
     PasswordChangeService,
   ],
-  exports: [ApiTokensService, SessionsService, UsersRepository, BearerAuthGuard, SessionAuthGuard, TwoFactorService],
+  exports: [
+    AccountsService,
+    ApiTokensService,
+    SessionsService,
+    UsersRepository,
+    BearerAuthGuard,
+    SessionAuthGuard,
+    TwoFactorService,
+    PasswordSignInService,
+    // A guard is instantiated in the module of the controller that names it; the bearer guard
+    // needs the limiter there.
+    RateLimitModule,
+  ],
 })
 export class AuthModule {}

@@ -30,6 +30,11 @@ async function openDataSource(runtime: Runtime): Promise<DataSource> {
   return dataSource;
 }
 
+/**
+ * The PostgreSQL connection (migrations run at start) and the change feed (LISTEN/NOTIFY between
+ * replicas). Global on purpose: every repository needs the connection, and it is infrastructure
+ * that no feature module owns; importing it into each feature would say nothing about the feature.
+ */
 @Global()
 @Module({
   providers: [{ provide: DataSource, inject: [RUNTIME], useFactory: openDataSource }, ChangeFeed],

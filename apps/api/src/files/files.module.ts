@@ -1,4 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { ScanModule } from '../scan/scan.module.js';
+import { SharesModule } from '../shares/shares.module.js';
 import { ConsoleFilesController } from './console-files.controller.js';
 import { ConsoleFilesService } from './console-files.service.js';
 import { FilesController } from './files.controller.js';
@@ -11,12 +14,12 @@ import { TrashService } from './trash.service.js';
 
 /**
  * Files and versions: the REST routes, and the console's folders, versions, overwrite and rename
- * on upload, and trash. Global: shares and the viewer read files through FilesService.
+ * on upload, and trash. New versions go to the scan queue; an upload may create its share in the
+ * same transaction (SharesService).
  */
-@Global()
 @Module({
+  imports: [AuthModule, ScanModule, SharesModule],
   controllers: [FilesController, ConsoleFilesController, FoldersController, TrashController],
   providers: [FilesService, FilesRepository, ConsoleFilesService, FoldersService, TrashService],
-  exports: [FilesService, FilesRepository],
 })
 export class FilesModule {}

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { ViewerModule } from '../viewer/viewer.module.js';
 import { Housekeeping } from './housekeeping.js';
 
 /** Periodic deletion of expired and idle rows (worker processes). */
-@Module({ imports: [ViewerModule], providers: [Housekeeping] })
+@Module({ imports: [AuthModule, RateLimitModule, ViewerModule], providers: [Housekeeping] })
 export class HousekeepingModule {}

@@ -1,11 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { PostgresRateLimiter } from './postgres-rate-limiter.js';
 import { RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
-@Global()
+/** Token buckets shared by every replica: on Redis (REDIS_URL) or on PostgreSQL. */
 @Module({
   providers: [
     {

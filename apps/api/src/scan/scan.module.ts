@@ -1,13 +1,15 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { QueueModule } from '../queue/queue.module.js';
 import { BuiltinScanner } from './builtin-scanner.js';
 import { ClamdScanner } from './clamd-scanner.js';
 import { ScanQueue } from './scan-queue.js';
 import { ScanWorker } from './scan.worker.js';
 import { SCANNER, type Scanner } from './scanner.js';
 
-@Global()
+/** Antivirus scanning of new versions: the queue files add to, and the worker that scans (clamd or the builtin scanner). */
 @Module({
+  imports: [QueueModule],
   providers: [
     {
       provide: SCANNER,

@@ -1,12 +1,16 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { ConsoleSharesController } from './console-shares.controller.js';
 import { SharesController } from './shares.controller.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
 
-/** Global so the upload path can create a share inside its own transaction. */
-@Global()
+/**
+ * Shares of files: the REST routes, the console's twin routes and visit statistics. Exports
+ * SharesService so an upload can create its share inside the upload's own transaction.
+ */
 @Module({
+  imports: [AuthModule],
   controllers: [SharesController, ConsoleSharesController],
   providers: [SharesService, ShareVisitsService],
   exports: [SharesService],

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { AccountsService } from '../auth/accounts.service.js';
 import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
@@ -41,7 +40,7 @@ export class ViewerFormsService {
     private readonly limiter: RateLimiter,
     private readonly events: WebhookEventsService,
     private readonly sessions: SessionsService,
-    private readonly modules: ModuleRef,
+    private readonly accounts: AccountsService,
     private readonly twoFactor: TwoFactorService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
@@ -94,8 +93,7 @@ export class ViewerFormsService {
       return this.viewer.loginRequired(request, next, '请输入电子邮件和密码。', 400);
     }
     try {
-      const accounts = this.modules.get(AccountsService, { strict: false });
-      const user = await accounts.login(email, password, request.ip);
+      const user = await this.accounts.login(email, password, request.ip);
       if (user.twoFactorEnabled) {
         const ticket = this.twoFactorTickets.seal({ u: user.id, n: next }, TWO_FACTOR_TICKET_SECONDS);
         return { status: 200, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, null) };

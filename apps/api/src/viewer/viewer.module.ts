@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { EmailModule } from '../auth/email/email.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { DocumentCache } from './document-cache.js';
 import { ShareViewRepository } from './share-view.repository.js';
 import { ViewerAssets } from './viewer-assets.js';
@@ -10,9 +14,24 @@ import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
 
+/**
+ * The share viewer under /s/: the gate, the counted visit, the rendered document and the
+ * viewer's own forms (password, reveal, report, sign-in, e-mail codes). Emits webhook events.
+ */
 @Module({
+  imports: [AuthModule, EmailModule, RateLimitModule, WebhooksModule],
   controllers: [ViewerController],
-  providers: [ShareViewRepository, VisitAdmissions, DocumentCache, ViewerAssets, ViewerIdentity, ViewerService, ViewerFormsService, ViewerEmailCodeService, ViewerHttp],
+  providers: [
+    ShareViewRepository,
+    VisitAdmissions,
+    DocumentCache,
+    ViewerAssets,
+    ViewerIdentity,
+    ViewerService,
+    ViewerFormsService,
+    ViewerEmailCodeService,
+    ViewerHttp,
+  ],
   // The maintenance sweep deletes expired frame-ticket records through it (deleteExpiredFrameTickets).
   exports: [ShareViewRepository],
 })

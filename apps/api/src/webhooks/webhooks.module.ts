@@ -1,4 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { QueueModule } from '../queue/queue.module.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
 import { WebhookEventsService } from './webhook-events.service.js';
@@ -8,9 +10,9 @@ import { WebhooksController } from './webhooks.controller.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
-/** Outbound webhooks: console management, event emission (global, used by the viewer) and delivery. */
-@Global()
+/** Outbound webhooks: console management, event emission (the viewer emits) and delivery. */
 @Module({
+  imports: [AuthModule, QueueModule],
   controllers: [WebhooksController],
   providers: [
     WebhookEventsService,

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { AccountsService } from '../accounts.service.js';
@@ -25,8 +24,8 @@ export class EmailSignInService {
   constructor(
     private readonly codes: EmailCodesService,
     private readonly users: UsersRepository,
-    private readonly accounts: EmailAccountsRepository,
-    private readonly modules: ModuleRef,
+    private readonly emailAccounts: EmailAccountsRepository,
+    private readonly accounts: AccountsService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
@@ -45,12 +44,10 @@ export class EmailSignInService {
     if (existing) await this.codes.secondFactor(existing, twoFactorCode, clientAddress);
     const userId = await this.codes.redeem(checked, async (manager) => {
       if (existing) {
-        await this.accounts.claim(existing.id, manager);
+        await this.emailAccounts.claim(existing.id, manager);
         return existing.id;
       }
-      const created = await this.modules
-        .get(AccountsService, { strict: false })
-        .createAccount(email.trim(), { passwordHash: null, emailVerified: true, manager });
+      const created = await this.accounts.createAccount(email.trim(), { passwordHash: null, emailVerified: true, manager });
       if (!created) throw new LostRace();
       return created.id;
     });

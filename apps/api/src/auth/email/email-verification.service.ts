@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { AccountsService } from '../accounts.service.js';
@@ -26,8 +25,8 @@ export class EmailVerificationService {
   constructor(
     private readonly codes: EmailCodesService,
     private readonly users: UsersRepository,
-    private readonly accounts: EmailAccountsRepository,
-    private readonly modules: ModuleRef,
+    private readonly emailAccounts: EmailAccountsRepository,
+    private readonly accounts: AccountsService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
@@ -40,11 +39,10 @@ export class EmailVerificationService {
    * one queued job), so neither the answer nor its timing tells whether the address was taken.
    */
   async register(email: string, password: string, clientAddress: string): Promise<void> {
-    const accounts = this.modules.get(AccountsService, { strict: false });
-    accounts.assertPasswordLogin();
+    this.accounts.assertPasswordLogin();
     if (!this.runtime.env.ALLOW_REGISTRATION) throw new AppError(ErrorCode.FORBIDDEN, '本服务未开放注册');
     await this.codes.takeSend(email, clientAddress);
-    const created = await accounts.createAccount(email.trim(), {
+    const created = await this.accounts.createAccount(email.trim(), {
       passwordHash: await hashPassword(password),
       emailVerified: false,
     });
@@ -76,7 +74,7 @@ export class EmailVerificationService {
     if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已失效');
     const own = signedIn?.id === account.id;
     if (!own) await this.codes.secondFactor(account, twoFactorCode, clientAddress);
-    await this.codes.redeem(checked, (manager) => this.accounts.markVerified(account.id, manager));
+    await this.codes.redeem(checked, (manager) => this.emailAccounts.markVerified(account.id, manager));
     return { user: (await this.users.findById(account.id))!, signIn: !own };
   }
 }

@@ -1,8 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MailComposer } from '../../mail/mail-composer.js';
 import { MailQueue } from '../../mail/mail-queue.js';
 import { MailTransport } from '../../mail/mail-transport.js';
 import { MailWorker } from '../../mail/mail.worker.js';
+import { QueueModule } from '../../queue/queue.module.js';
+import { RateLimitModule } from '../../rate-limit/rate-limit.module.js';
+import { AuthModule } from '../auth.module.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailConfiguredGuard } from './email-configured.guard.js';
 import { EmailCodeThrottle } from './email-code-throttle.js';
@@ -16,10 +19,10 @@ import { PasswordResetService } from './password-reset.service.js';
 /**
  * E-mail (SMTP_URL, MAIL_FROM): one-time codes for sign-in, proving an address and resetting a
  * password, queued by the api and sent by the worker. Without SMTP_URL its routes answer 404 and
- * nothing is queued. Global: registration and the viewer's sign-in page use it.
+ * nothing is queued. Registration (SignInModule) and the viewer's sign-in page import it.
  */
-@Global()
 @Module({
+  imports: [AuthModule, QueueModule, RateLimitModule],
   controllers: [EmailController],
   providers: [
     MailTransport,

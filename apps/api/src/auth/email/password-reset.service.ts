@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
@@ -17,13 +16,13 @@ export class PasswordResetService {
   constructor(
     private readonly codes: EmailCodesService,
     private readonly users: UsersRepository,
-    private readonly accounts: EmailAccountsRepository,
-    private readonly modules: ModuleRef,
+    private readonly emailAccounts: EmailAccountsRepository,
+    private readonly accounts: AccountsService,
   ) {}
 
   async request(email: string, clientAddress: string): Promise<void> {
     this.codes.assertEnabled();
-    this.modules.get(AccountsService, { strict: false }).assertPasswordLogin();
+    this.accounts.assertPasswordLogin();
     await this.codes.send(email, 'reset', clientAddress);
   }
 
@@ -35,13 +34,13 @@ export class PasswordResetService {
     clientAddress: string,
   ): Promise<AuthUser> {
     this.codes.assertEnabled();
-    this.modules.get(AccountsService, { strict: false }).assertPasswordLogin();
+    this.accounts.assertPasswordLogin();
     const checked = await this.codes.check(email, 'reset', code, clientAddress);
     const account = await this.users.findCredentials(email);
     if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已失效');
     await this.codes.secondFactor(account, twoFactorCode, clientAddress);
     const passwordHash = await hashPassword(newPassword);
-    await this.codes.redeem(checked, (manager) => this.accounts.resetPassword(account.id, passwordHash, manager));
+    await this.codes.redeem(checked, (manager) => this.emailAccounts.resetPassword(account.id, passwordHash, manager));
     return (await this.users.findById(account.id))!;
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { AccountsService } from '../accounts.service.js';
@@ -36,7 +35,7 @@ export class OidcAccountsService {
     private readonly db: DataSource,
     private readonly identities: UserIdentitiesRepository,
     private readonly users: UsersRepository,
-    private readonly modules: ModuleRef,
+    private readonly accounts: AccountsService,
   ) {}
 
   async signIn(claims: OidcClaims): Promise<AuthUser> {
@@ -73,9 +72,11 @@ export class OidcAccountsService {
   private async create(claims: OidcClaims, email: string): Promise<AuthUser | null> {
     try {
       return await this.db.transaction(async (manager) => {
-        const user = await this.modules
-          .get(AccountsService, { strict: false })
-          .createAccount(email, { passwordHash: null, emailVerified: claims.emailVerified, manager });
+        const user = await this.accounts.createAccount(email, {
+          passwordHash: null,
+          emailVerified: claims.emailVerified,
+          manager,
+        });
         if (!user) throw new LostRace();
         if (!(await this.identities.link(claims.issuer, claims.subject, user.id, email, manager))) throw new LostRace();
         return user;
