@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContentRenderer } from '../viewer/content-renderer.js';
 import { checkMarkdown, strippedHtml } from './markdown-checks.js';
 
 describe(checkMarkdown.name, () => {
@@ -65,5 +66,46 @@ describe(strippedHtml.name, () => {
         { tag: 'a', name: 'style', reason: '不允许的属性' },
       ],
     });
+  });
+
+  it('names elements at the start of a fragment too, where a parser would put them into <head>', () => {
+    expect(strippedHtml('<style>p { color: red }</style>').tags).toEqual(['style']);
+    expect(strippedHtml('<meta http-equiv="refresh" content="0">').tags).toEqual(['meta']);
+  });
+
+  it('names nothing the sanitizer keeps, and nothing in a fragment without a start tag', () => {
+    expect(strippedHtml('<details open><summary>more</summary><img src="x.png" alt="x"></details>')).toEqual({
+      tags: [],
+      attributes: [],
+    });
+    expect(strippedHtml('</form>')).toEqual({ tags: [], attributes: [] });
+  });
+
+  it('reports a link the sanitizer refuses, and handlers in source order', () => {
+    expect(strippedHtml('<a href="data:text/html,x" onmouseover="a()" onclick="b()">y</a>').attributes).toEqual([
+      { tag: 'a', name: 'href', reason: '不允许的属性' },
+      { tag: 'a', name: 'onmouseover', reason: '事件处理器' },
+      { tag: 'a', name: 'onclick', reason: '事件处理器' },
+    ]);
+  });
+
+  it.each([
+    'script',
+    'style',
+    'iframe',
+    'object',
+    'form',
+    'input',
+    'button',
+    'svg',
+    'math',
+    'title',
+    'details',
+    'template',
+    'marquee',
+    'img',
+  ])('warns about <%s> exactly when the viewer drops it', (tag) => {
+    const rendered = new ContentRenderer().renderMarkdown(`text\n\n<${tag}>x</${tag}>`);
+    expect(strippedHtml(`<${tag}>x</${tag}>`).tags.includes(tag)).toBe(!rendered.includes(`<${tag}`));
   });
 });

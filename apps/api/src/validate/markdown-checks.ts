@@ -1,41 +1,11 @@
-import MarkdownIt, { type Token } from 'markdown-it';
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import type { DOMPurify } from 'dompurify';
+import type { Token } from 'markdown-it';
+import { MARKDOWN_SANITIZE_CONFIG, createMarkdown, createSanitizer } from '../common/markdown.js';
 import { IssueCollector, issueAt, type Position, type ValidationIssue } from './issues.js';
 
-/**
- * What the viewer's sanitizer (DOMPurify, HTML profile, see viewer/content-renderer.ts)
- * removes from rendered Markdown: unsafe and form elements, SVG and MathML, event handlers,
- * style/id/name attributes, and script URLs.
- */
-export const STRIPPED_TAGS = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'link',
-  'meta',
-  'base',
-  'noscript',
-  'template',
-  'title',
-  'xmp',
-  'plaintext',
-  'portal',
-  'form',
-  'input',
-  'button',
-  'textarea',
-  'select',
-  'svg',
-  'math',
-]);
-export const STRIPPED_ATTRIBUTES = new Set(['style', 'id', 'name', 'srcdoc']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster']);
 const SCRIPT_URL = /^\s*(?:javascript|vbscript):/i;
+// A fragment without a start tag (closing tags, comments) has nothing the sanitizer could drop.
+const START_TAG = /<[A-Za-z]/;
 
 // Reference links that markdown-it left as text because their label has no definition.
 const FULL_REFERENCE = /(!?)\[((?:[^[\]\\]|\\.)*)\]\[((?:[^[\]\\]|\\.)*)\]/g;
@@ -43,7 +13,7 @@ const FULL_REFERENCE = /(!?)\[((?:[^[\]\\]|\\.)*)\]\[((?:[^[\]\\]|\\.)*)\]/g;
 const REFUSED_INLINE_LINK = /(!?)\[((?:[^[\]\\]|\\.)*)\]\(((?:[^()\s]|\([^()\s]*\))*)\)/g;
 const FENCE_LINE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})[ \t]*$/;
 
-const markdown = new MarkdownIt({ html: true, linkify: true });
+const markdown = createMarkdown();
 
 const describe: Record<string, string> = {
   fence: '未闭合的代码块',
@@ -90,52 +60,74 @@ class BlockSearch {
   }
 }
 
-interface StrippedHtml {
+export interface StrippedHtml {
   tags: string[];
   attributes: Array<{ tag: string; name: string; reason: string }>;
 }
 
-/** Elements and attributes of an HTML fragment that the viewer's sanitizer would drop. */
+let sanitizer: DOMPurify | undefined;
+/** Each element's attributes in source order: DOMPurify goes through them from the last. */
+const attributeOrder = new WeakMap<Node, string[]>();
+
+function checkingSanitizer(): DOMPurify {
+  if (!sanitizer) {
+    sanitizer = createSanitizer();
+    sanitizer.addHook('beforeSanitizeAttributes', (node) => {
+      if (node.attributes?.length)
+        attributeOrder.set(
+          node,
+          Array.from(node.attributes, (attribute) => attribute.name),
+        );
+    });
+  }
+  return sanitizer;
+}
+
+function attributeReason(name: string, value: string): string {
+  if (/^on[a-z]/.test(name)) return '事件处理器';
+  if (SCRIPT_URL.test(value)) return '脚本链接';
+  return '不允许的属性';
+}
+
+/**
+ * Elements and attributes of an HTML fragment that the viewer's sanitizer drops: the fragment
+ * goes through DOMPurify with the viewer's settings, and its `removed` list is the answer.
+ */
 export function strippedHtml(fragment: string): StrippedHtml {
   const found: StrippedHtml = { tags: [], attributes: [] };
-  let tag = '';
-  let name = '';
-  let value = '';
-  const callbacks: TokenizerCallbacks = {
-    onopentagname(start, end) {
-      tag = fragment.slice(start, end).toLowerCase();
-      if (STRIPPED_TAGS.has(tag)) found.tags.push(tag);
-    },
-    onattribname(start, end) {
-      name = fragment.slice(start, end).toLowerCase();
-      value = '';
-    },
-    onattribdata(start, end) {
-      value += fragment.slice(start, end);
-    },
-    onattribentity(codepoint) {
-      value += String.fromCodePoint(codepoint);
-    },
-    onattribend() {
-      if (STRIPPED_TAGS.has(tag)) return;
-      if (/^on[a-z]/.test(name)) found.attributes.push({ tag, name, reason: '事件处理器' });
-      else if (STRIPPED_ATTRIBUTES.has(name)) found.attributes.push({ tag, name, reason: '不允许的属性' });
-      else if (URL_ATTRIBUTES.has(name) && SCRIPT_URL.test(value)) found.attributes.push({ tag, name, reason: '脚本链接' });
-    },
-    onopentagend() {},
-    onselfclosingtag() {},
-    onclosetag() {},
-    ondeclaration() {},
-    ontext() {},
-    ontextentity() {},
-    oncdata() {},
-    oncomment() {},
-    onprocessinginstruction() {},
-    onend() {},
-  };
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
-  tokenizer.write(fragment);
-  tokenizer.end();
+  if (!START_TAG.test(fragment)) return found;
+  const purify = checkingSanitizer();
+  // In a body, as in the middle of a rendered document: a leading <style> or <meta> would
+  // otherwise go to the parser's <head> and be dropped without a word.
+  purify.sanitize(fragment, { ...MARKDOWN_SANITIZE_CONFIG, FORCE_BODY: true });
+  const removed = purify.removed;
+  // FORCE_BODY puts its own marker element first, and removes it.
+  const first = removed[0];
+  const skip = first && 'element' in first && first.element.nodeName === 'REMOVE' ? 1 : 0;
+  const attributes: Array<StrippedHtml['attributes'][number] & { element: number; rank: number }> = [];
+  let element = -1;
+  let from: Node | null = null;
+  for (const entry of removed.slice(skip)) {
+    if ('element' in entry) {
+      if (entry.element.nodeType === 1) found.tags.push(entry.element.nodeName.toLowerCase());
+      continue;
+    }
+    if (!entry.attribute) continue;
+    if (entry.from !== from) {
+      from = entry.from;
+      element++;
+    }
+    const name = entry.attribute.name.toLowerCase();
+    attributes.push({
+      tag: entry.from.nodeName.toLowerCase(),
+      name,
+      reason: attributeReason(name, entry.attribute.value),
+      element,
+      rank: attributeOrder.get(entry.from)?.indexOf(entry.attribute.name) ?? 0,
+    });
+  }
+  attributes.sort((a, b) => a.element - b.element || a.rank - b.rank);
+  found.attributes = attributes.map(({ tag, name, reason }) => ({ tag, name, reason }));
   return found;
 }
 
@@ -152,8 +144,14 @@ export function checkMarkdown(text: string): ValidationIssue[] {
   const collector = new IssueCollector();
   const add = (kind: string, message: string, at?: Position) => collector.add(kind, issueAt(levels[kind]!, message, at));
 
+  // Documents repeat their HTML (<br>, <details>…): each distinct fragment is sanitized once.
+  const strippedOf = new Map<string, StrippedHtml>();
   const reportHtml = (fragment: string, search: BlockSearch) => {
-    const stripped = strippedHtml(fragment);
+    let stripped = strippedOf.get(fragment);
+    if (!stripped) {
+      stripped = strippedHtml(fragment);
+      strippedOf.set(fragment, stripped);
+    }
     for (const tag of stripped.tags) {
       add('stripped-tag', `原始 HTML <${tag}> 会被查看器移除`, search.find(`<${tag}`) ?? search.blockStart);
     }

@@ -1,20 +1,15 @@
-import { createRequire } from 'node:module';
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import hljs from 'highlight.js';
-import MarkdownIt, { type MarkdownIt as Markdown } from 'markdown-it';
-import { escapeHtml } from './html.js';
-
-// jsdom ships no type declarations; only its JSDOM window is needed here.
-const require = createRequire(import.meta.url);
-const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: unknown } };
+import type { DOMPurify } from 'dompurify';
+import type { MarkdownIt as Markdown } from 'markdown-it';
+import { escapeHtml } from '../common/html.js';
+import { MARKDOWN_SANITIZE_CONFIG, createMarkdown, createSanitizer } from '../common/markdown.js';
 
 /** Bumped whenever the output changes, so HTML cached in the database by an older release is redone. */
 export const RENDERER_MARK = '<!--sdr:3-->';
 
 const TEXT_BLOCK_LINES = 40;
 
-function createSanitizer(): DOMPurify {
-  const purify = createDOMPurify(new JSDOM('').window as never);
+function createViewerSanitizer(): DOMPurify {
+  const purify = createSanitizer();
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName === 'A' && node.getAttribute('href')) {
       // Links leave the viewer without a referrer or a handle on the viewer's window.
@@ -23,26 +18,6 @@ function createSanitizer(): DOMPurify {
     }
   });
   return purify;
-}
-
-function createMarkdown(): Markdown {
-  const markdown: Markdown = new MarkdownIt({
-    html: true,
-    linkify: true,
-    typographer: false,
-    highlight: (code, language) => {
-      const name = language.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
-      if (name && hljs.getLanguage(name)) {
-        try {
-          return `<pre class="hljs"><code class="language-${escapeHtml(name)}">${hljs.highlight(code, { language: name, ignoreIllegals: true }).value}</code></pre>`;
-        } catch {
-          // fall through to plain escaping
-        }
-      }
-      return `<pre class="hljs"><code>${markdown.utils.escapeHtml(code)}</code></pre>`;
-    },
-  });
-  return markdown;
 }
 
 /**
@@ -56,13 +31,8 @@ export class ContentRenderer {
 
   renderMarkdown(source: string): string {
     this.markdown ??= createMarkdown();
-    this.sanitizer ??= createSanitizer();
-    const html = this.markdown.render(source);
-    return this.sanitizer.sanitize(html, {
-      USE_PROFILES: { html: true, svg: false, mathMl: false },
-      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-      FORBID_ATTR: ['style', 'id', 'name'],
-    });
+    this.sanitizer ??= createViewerSanitizer();
+    return this.sanitizer.sanitize(this.markdown.render(source), MARKDOWN_SANITIZE_CONFIG);
   }
 
   /** Escaped text in blocks of paragraphs (long paragraphs split every 40 lines). */

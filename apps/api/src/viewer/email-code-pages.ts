@@ -1,4 +1,4 @@
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../common/html.js';
 import { messagePage, type PageAssets } from './viewer-pages.js';
 
 export const EMAIL_CODE_SEND = '/s/_email-code';

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../common/html.js';
 
 export interface PageAssets {
   css: string;

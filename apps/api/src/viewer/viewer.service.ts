@@ -16,7 +16,7 @@ import type { CookieToSet, ViewerAnswer, ViewerRequest } from './viewer-answer.j
 import { ViewerAssets } from './viewer-assets.js';
 import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
 import { VisitAdmissions } from './visit-admissions.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../common/html.js';
 import { documentPage, messagePage, passwordPage, revealPage, loginPage } from './viewer-pages.js';
 import { EMAIL_CODE_SEND, emailCodeSection, unverifiedPage, type VerifyOffer } from './email-code-pages.js';
 
