@@ -1,35 +1,18 @@
-import { extname } from 'node:path';
+import { FILE_KINDS, kindOfName, MEDIA_TYPE, type FileKind, type ShareInput } from '@sharedown/contract';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 import { readInput, requireName } from './input.js';
 import type { Session } from './session.js';
-import type { ShareInput } from './share-options.js';
 import { uploadProgress } from './progress.js';
 import { uploadFile } from './upload.js';
 
-export type Kind = 'HTML' | 'MARKDOWN' | 'TEXT';
-
-const KIND_OF_EXTENSION: Record<string, Kind> = {
-  '.html': 'HTML',
-  '.htm': 'HTML',
-  '.md': 'MARKDOWN',
-  '.markdown': 'MARKDOWN',
-  '.txt': 'TEXT',
-  '.text': 'TEXT',
-};
-
-const MEDIA_TYPE: Record<Kind, string> = { HTML: 'text/html', MARKDOWN: 'text/markdown', TEXT: 'text/plain' };
-
-export function kindOfName(name: string): Kind | undefined {
-  return KIND_OF_EXTENSION[extname(name).toLowerCase()];
-}
-
-export function parseKind(value: string): Kind {
-  const kind = value.toUpperCase();
-  if (kind === 'HTML' || kind === 'MARKDOWN' || kind === 'TEXT') return kind;
+/** A kind by name (`markdown`) or by extension (`md`, `.md`). */
+export function parseKind(value: string): FileKind {
+  const kind = FILE_KINDS.find((candidate) => candidate === value.toUpperCase());
+  if (kind) return kind;
   const byExtension = kindOfName(`x.${value.replace(/^\./, '')}`);
   if (byExtension) return byExtension;
-  throw new UsageError(`unknown kind "${value}": use HTML, MARKDOWN or TEXT`);
+  throw new UsageError(`unknown kind "${value}": use ${FILE_KINDS.slice(0, -1).join(', ')} or ${FILE_KINDS.at(-1)}`);
 }
 
 export interface UploadOptions {
@@ -44,7 +27,7 @@ export async function uploadDocument(context: CommandContext, session: Session, 
   const name = requireName(document);
   const kind = kindOfName(name);
   const file = new File([document.bytes as Uint8Array<ArrayBuffer>], name, {
-    type: kind ? `${MEDIA_TYPE[kind]}; charset=utf-8` : 'application/octet-stream',
+    type: kind ? MEDIA_TYPE[kind] : 'application/octet-stream',
   });
   const progress = uploadProgress(context.io, file.size, name);
   try {

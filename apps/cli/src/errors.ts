@@ -1,4 +1,4 @@
-import { SharedownApiError } from '@sharedown/contract';
+import { networkErrorDetail, SharedownApiError } from '@sharedown/contract';
 
 /** Process exit codes; documented in docs/cli.md. */
 export const ExitCode = {
@@ -28,17 +28,8 @@ export class NetworkError extends Error {
   }
 }
 
-/** fetch rejects with a TypeError carrying the socket error as its cause, or an abort/timeout DOMException. */
-export function isNetworkError(error: unknown): boolean {
-  if (error instanceof TypeError) return error.message === 'fetch failed' || error.cause !== undefined;
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-}
-
 export function networkErrorOf(error: unknown, serviceUrl: string): NetworkError {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown }).code;
-  const detail = cause instanceof Error ? cause.message : String(cause);
-  return new NetworkError(serviceUrl, typeof code === 'string' && !detail.includes(code) ? `${code} ${detail}` : detail);
+  return new NetworkError(serviceUrl, networkErrorDetail(error));
 }
 
 export const READ_ONLY_HINT =

@@ -1,13 +1,7 @@
-import { createSharedownClient, unwrap, type SharedownClient } from '@sharedown/contract';
+import { createSharedownClient, isNetworkError, unwrap, type FetchResult, type SharedownClient } from '@sharedown/contract';
 import type { ResolvedConfig } from './config.js';
-import { isNetworkError, networkErrorOf } from './errors.js';
+import { networkErrorOf } from './errors.js';
 import { packageInfo } from './package-info.js';
-
-interface FetchResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
 
 /** The typed client for one configured service, and the one place calls are unwrapped. */
 export class Session {

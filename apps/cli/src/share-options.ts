@@ -1,8 +1,9 @@
-import type { Schemas } from '@sharedown/contract';
+import { LIMITS, type ShareInput } from '@sharedown/contract';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 
-/** ShareInput as the service takes it; the service validates ranges and formats. */
-export type ShareInput = Omit<Schemas['CreateShareDto'], 'fileId'>;
+// The service validates ranges and formats; the help text states them.
+const { expiresInDays, sharePassword, visits, watermarkText } = LIMITS;
+const visitRange = `${visits.min}..${visits.max}`;
 
 function integer(value: string): number {
   if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('expected a whole number.');
@@ -30,21 +31,36 @@ function emails(value: string, previous: string[] = []): string[] {
 export function addShareOptions(command: Command): Command {
   return command
     .addOption(
-      new Option('--expires-in-days <days>', 'link expires after this many days (1..3650), or "never"').argParser(daysOrNever),
+      new Option(
+        '--expires-in-days <days>',
+        `link expires after this many days (${expiresInDays.min}..${expiresInDays.max}), or "never"`,
+      ).argParser(daysOrNever),
     )
-    .addOption(new Option('--password <password>', 'visitors must enter this password (4..32 characters)'))
-    .addOption(new Option('--max-visits <n>', 'total successful views allowed (1..9999)').argParser(integer))
-    .addOption(new Option('--per-visitor-max-visits <n>', 'views allowed per distinct visitor (1..9999)').argParser(integer))
+    .addOption(
+      new Option(
+        '--password <password>',
+        `visitors must enter this password (${sharePassword.min}..${sharePassword.max} characters)`,
+      ),
+    )
+    .addOption(new Option('--max-visits <n>', `total successful views allowed (${visitRange})`).argParser(integer))
+    .addOption(
+      new Option('--per-visitor-max-visits <n>', `views allowed per distinct visitor (${visitRange})`).argParser(integer),
+    )
     .addOption(
       new Option(
         '--per-login-user-max-visits <n>',
-        'views allowed per logged-in account (1..9999); visitors must log in',
+        `views allowed per logged-in account (${visitRange}); visitors must log in`,
       ).argParser(integer),
     )
     .addOption(new Option('--one-time', 'single view only (forces max visits to 1)'))
     .addOption(new Option('--require-login', 'visitors must be logged in to the service'))
     .addOption(new Option('--watermark-enabled', 'overlay a watermark on the rendered page'))
-    .addOption(new Option('--watermark-text <text>', 'watermark text, at most 80 characters (implies --watermark-enabled)'))
+    .addOption(
+      new Option(
+        '--watermark-text <text>',
+        `watermark text, at most ${watermarkText.max} characters (implies --watermark-enabled)`,
+      ),
+    )
     .addOption(new Option('--copy-protection-enabled', 'block copy, selection and right-click'))
     .addOption(new Option('--burn-after-read-enabled', 'content scrolled past stays hidden'))
     .addOption(new Option('--slug <slug>', 'custom short name for the link (3..32 of A-Z a-z 0-9 _ -)'))

@@ -1,11 +1,6 @@
-import type { SharedownClient } from '@sharedown/contract';
-import type { ShareInput } from './share-options.js';
+import { uploadFile as postUpload, type SharedownClient, type UploadFields } from '@sharedown/contract';
 
-export interface UploadRequest {
-  file: File;
-  folderId?: string;
-  /** JSON-encoded ShareInput; when present the service creates a share with the file. */
-  share?: ShareInput;
+export interface UploadRequest extends Pick<UploadFields, 'file' | 'folderId' | 'share'> {
   /** Called with the bytes of the multipart body sent so far. */
   onProgress?: (sentBytes: number) => void;
 }
@@ -29,15 +24,7 @@ function countingFetch(onProgress: (sentBytes: number) => void): typeof fetch {
   };
 }
 
-/** `POST /api/v1/files` as multipart/form-data: the typed client passes the FormData through untouched. */
-export function uploadFile(client: SharedownClient, request: UploadRequest) {
-  const form = new FormData();
-  form.set('file', request.file);
-  if (request.folderId) form.set('folderId', request.folderId);
-  if (request.share) form.set('share', JSON.stringify(request.share));
-  return client.POST('/api/v1/files', {
-    body: form as never,
-    bodySerializer: (body: unknown) => body as FormData,
-    ...(request.onProgress ? { fetch: countingFetch(request.onProgress) } : {}),
-  });
+/** `POST /api/v1/files`, counting the bytes sent when asked to. */
+export function uploadFile(client: SharedownClient, { onProgress, ...fields }: UploadRequest) {
+  return postUpload(client, fields, onProgress ? { fetch: countingFetch(onProgress) } : {});
 }

@@ -1,4 +1,4 @@
-import { SharedownApiError } from '@sharedown/contract';
+import { isNetworkError, networkErrorDetail, SharedownApiError } from '@sharedown/contract';
 
 /** What a failed tool call returns, for the service's errors and for our own. */
 export interface ToolErrorBody {
@@ -12,19 +12,6 @@ export const READ_ONLY_HINT =
 
 /** The service could not be reached; there is no HTTP answer, so the status says "unavailable". */
 export const UNAVAILABLE_STATUS = 503;
-
-/** fetch rejects with a TypeError carrying the socket error as its cause, or an abort/timeout DOMException. */
-export function isNetworkError(error: unknown): boolean {
-  if (error instanceof TypeError) return error.message === 'fetch failed' || error.cause !== undefined;
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-}
-
-function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown }).code;
-  const detail = cause instanceof Error ? cause.message : String(cause);
-  return typeof code === 'string' && !detail.includes(code) ? `${code} ${detail}` : detail;
-}
 
 export function toErrorBody(error: unknown, serviceUrl: string): ToolErrorBody {
   if (error instanceof SharedownApiError) {
@@ -43,7 +30,7 @@ export function toErrorBody(error: unknown, serviceUrl: string): ToolErrorBody {
     return {
       code: 'UNAVAILABLE',
       status: UNAVAILABLE_STATUS,
-      message: `Cannot reach the Sharedown service at ${serviceUrl}: ${describeNetworkError(error)}`,
+      message: `Cannot reach the Sharedown service at ${serviceUrl}: ${networkErrorDetail(error)}`,
     };
   }
   return { code: 'INTERNAL', status: 500, message: error instanceof Error ? error.message : String(error) };

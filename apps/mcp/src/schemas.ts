@@ -1,17 +1,8 @@
+import { FILE_KINDS, ISSUE_LEVELS, LIMITS, SCAN_STATUSES, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from '@sharedown/contract';
 import { z } from 'zod';
 
-/** Limits of the service, as the interface contract states them. */
-export const LIMITS = {
-  uploadBytes: 10 * 1024 * 1024,
-  validateChars: 1_048_576,
-  expiresInDays: [1, 3650],
-  password: [4, 32],
-  visits: [1, 9999],
-  watermarkText: 80,
-} as const;
-
 export const kindSchema = z
-  .enum(['HTML', 'MARKDOWN', 'TEXT'])
+  .enum(FILE_KINDS)
   .describe('Document kind: HTML (a full or partial HTML page), MARKDOWN (CommonMark), TEXT (plain text)');
 
 export type Kind = z.infer<typeof kindSchema>;
@@ -20,11 +11,11 @@ const visits = (what: string) =>
   z
     .number()
     .int()
-    .min(LIMITS.visits[0])
-    .max(LIMITS.visits[1])
+    .min(LIMITS.visits.min)
+    .max(LIMITS.visits.max)
     .nullable()
     .optional()
-    .describe(`${what} (1..9999; null = unlimited)`);
+    .describe(`${what} (${LIMITS.visits.min}..${LIMITS.visits.max}; null = unlimited)`);
 
 /** Policies of a share link; every field is optional and omitted fields keep the service default. */
 export const shareInputSchema = z
@@ -32,18 +23,20 @@ export const shareInputSchema = z
     expiresInDays: z
       .number()
       .int()
-      .min(LIMITS.expiresInDays[0])
-      .max(LIMITS.expiresInDays[1])
+      .min(LIMITS.expiresInDays.min)
+      .max(LIMITS.expiresInDays.max)
       .nullable()
       .optional()
-      .describe('Days until the link expires (1..3650); null = never expires'),
+      .describe(`Days until the link expires (${LIMITS.expiresInDays.min}..${LIMITS.expiresInDays.max}); null = never expires`),
     password: z
       .string()
-      .min(LIMITS.password[0])
-      .max(LIMITS.password[1])
+      .min(LIMITS.sharePassword.min)
+      .max(LIMITS.sharePassword.max)
       .nullable()
       .optional()
-      .describe('Password visitors must enter (4..32 characters); null = no password'),
+      .describe(
+        `Password visitors must enter (${LIMITS.sharePassword.min}..${LIMITS.sharePassword.max} characters); null = no password`,
+      ),
     maxVisits: visits('Total successful views allowed'),
     perVisitorMaxVisits: visits('Successful views allowed per distinct visitor'),
     perLoginUserMaxVisits: visits('Successful views allowed per logged-in account; setting it makes visitors log in'),
@@ -53,18 +46,28 @@ export const shareInputSchema = z
       .describe('Single view only (forces maxVisits = 1); the visitor confirms before the view is counted'),
     requireLogin: z.boolean().optional().describe('Visitors must be logged in to the service'),
     watermarkEnabled: z.boolean().optional().describe('Overlay a watermark on the rendered page'),
-    watermarkText: z.string().max(LIMITS.watermarkText).nullable().optional().describe('Watermark text (at most 80 characters)'),
+    watermarkText: z
+      .string()
+      .max(LIMITS.watermarkText.max)
+      .regex(WATERMARK_TEXT_PATTERN)
+      .nullable()
+      .optional()
+      .describe(`Watermark text (at most ${LIMITS.watermarkText.max} characters, no control characters)`),
     copyProtectionEnabled: z.boolean().optional().describe('Block copy, selection and right-click on the rendered page'),
     burnAfterReadEnabled: z.boolean().optional().describe("Content scrolled past stays hidden in the visitor's browser"),
     slug: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{3,32}$/)
+      .regex(SLUG_PATTERN)
       .nullable()
       .optional()
       .describe('Custom short name used as the last URL segment (3..32 letters, digits, _ or -); unique across the service'),
     lockedVersionId: z.string().optional().describe('Pin the share to one file version (versions are managed in the console)'),
     oneSession: z.boolean().optional().describe('Only the browser session that opened the link first may view it'),
-    emailAllowlist: z.array(z.email()).optional().describe('Only logged-in accounts with one of these e-mail addresses may view'),
+    emailAllowlist: z
+      .array(z.email().max(LIMITS.email.max))
+      .max(LIMITS.emailAllowlist.max)
+      .optional()
+      .describe(`Only logged-in accounts with one of these e-mail addresses may view (at most ${LIMITS.emailAllowlist.max})`),
   })
   .describe('Share link policies; all optional');
 
@@ -80,7 +83,7 @@ export const fileSchema = z.looseObject({
   folderId: z.string().nullish(),
   shareCount: z.number().int().optional().describe('Number of share links of this file'),
   scanStatus: z
-    .enum(['PENDING', 'CLEAN', 'INFECTED', 'SCAN_ERROR'])
+    .enum(SCAN_STATUSES)
     .describe('Antivirus state; only CLEAN files are shown to visitors, INFECTED files are quarantined and cannot be shared'),
   scanResult: z.string().nullish().describe('Virus signature when INFECTED'),
 });
@@ -124,7 +127,7 @@ export const validateResultSchema = {
     .describe('The content after normalization (LF line ends, tabs as 4 spaces, no BOM, no trailing whitespace)'),
   issues: z.array(
     z.looseObject({
-      level: z.enum(['error', 'warning', 'info']),
+      level: z.enum(ISSUE_LEVELS),
       message: z.string(),
       line: z.number().int().optional(),
       col: z.number().int().optional(),

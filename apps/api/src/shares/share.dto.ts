@@ -17,6 +17,8 @@ import {
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 export const MAX_ALLOWLIST_ENTRIES = 1000;
+/** No C0 control character and no DEL: the text is drawn on the page as typed. */
+const WATERMARK_TEXT = /^[^\u0000-\u001f\u007f]*$/;
 const FILE_KINDS = ['HTML', 'MARKDOWN', 'TEXT'];
 
 /** `null` is allowed and means "not set"; any other non-integer is refused. */
@@ -77,11 +79,11 @@ export class ShareInputDto {
   @Flag('watermarkEnabled')
   watermarkEnabled?: boolean;
 
-  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: 80 })
+  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: 80, pattern: WATERMARK_TEXT.source })
   @IsOptional()
   @IsString({ message: 'watermarkText 必须是字符串或 null' })
   @MaxLength(80, { message: 'watermarkText 最长 80 个字符' })
-  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'watermarkText 不能包含控制字符' })
+  @Matches(WATERMARK_TEXT, { message: 'watermarkText 不能包含控制字符' })
   watermarkText?: string | null;
 
   @ApiProperty({ required: false })
@@ -110,8 +112,8 @@ export class ShareInputDto {
 
   @ApiProperty({
     required: false,
-    type: [String],
-    format: 'email',
+    type: 'array',
+    items: { type: 'string', format: 'email', maxLength: 254 },
     maxItems: MAX_ALLOWLIST_ENTRIES,
     description:
       'implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified ' +

@@ -1,6 +1,7 @@
+import { kindOfName } from '@sharedown/contract';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { kindOfName, parseKind } from '../documents.js';
+import { parseKind } from '../documents.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { readInput } from '../input.js';
 

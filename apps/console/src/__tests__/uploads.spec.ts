@@ -1,3 +1,4 @@
+import { LIMITS } from '@sharedown/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { resetApiClient } from '../api/client';
@@ -6,12 +7,12 @@ import { settle } from './helpers';
 
 type Answer = { status: number; body: unknown };
 const answers: Answer[] = [];
-const sent: { url: string; progress: (loaded: number, total: number) => void }[] = [];
+const sent: { url: string; progress: (loaded: number, total: number) => void; form: FormData }[] = [];
 
 // The XHR transport is swapped for a scripted one; the store, the typed client and unwrap run for real.
 vi.mock('../api/xhr-fetch', () => ({
   xhrFetch: (onProgress: (loaded: number, total: number) => void) => async (request: Request) => {
-    sent.push({ url: request.url, progress: onProgress });
+    sent.push({ url: request.url, progress: onProgress, form: await request.formData() });
     onProgress(5, 10);
     const answer = answers.shift() ?? { status: 500, body: { error: '服务器内部错误', code: 'INTERNAL' } };
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
@@ -49,7 +50,8 @@ describe('uploads store', () => {
   it('refuses other extensions and oversized files before sending anything', () => {
     expect(localProblem(file('movie.mp4'))).toBe('upload.errExtension');
     expect(localProblem(file('archive.zip'))).toBe('upload.errExtension');
-    expect(localProblem(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.md'))).toBe('upload.errTooLarge');
+    expect(localProblem(new File([new Uint8Array(LIMITS.uploadBytes + 1)], 'big.md'))).toBe('upload.errTooLarge');
+    expect(localProblem(new File([new Uint8Array(LIMITS.uploadBytes)], 'big.md'))).toBeNull();
     expect(localProblem(file('README.MD'))).toBeNull();
     const uploads = useUploadsStore();
     uploads.enqueue([file('movie.mp4')]);
@@ -65,6 +67,26 @@ describe('uploads store', () => {
     expect(uploads.items[0]).toMatchObject({ status: 'done', outcome: 'created', loaded: 5 });
     expect(uploads.landed).toBe(1);
     expect(sent[0]!.url).toMatch(/\/api\/console\/files$/);
+  });
+
+  it('sends the file, its folder and the conflict mode as multipart fields', async () => {
+    answers.push({ status: 200, body: { file: consoleFile('a.md'), outcome: 'created' } });
+    useUploadsStore().enqueue([file('a.md')], { folderId: 'f1' });
+    await settle();
+    const form = sent[0]!.form;
+    expect([...form.keys()]).toEqual(['file', 'folderId', 'conflict']);
+    // (jsdom's File loses its name on the way through Node's Request; uploadForm's own test covers the name.)
+    expect(await (form.get('file') as File).text()).toBe('xxxxx');
+    expect(form.get('folderId')).toBe('f1');
+    expect(form.get('conflict')).toBe('fail');
+  });
+
+  it('sends only the file for a new version', async () => {
+    answers.push({ status: 200, body: { file: consoleFile('a.md') } });
+    useUploadsStore().enqueue([file('a.md')], { folderId: 'f1', versionOf: 'id-a.md' });
+    await settle();
+    expect(sent[0]!.url).toMatch(/\/api\/console\/files\/id-a\.md\/versions$/);
+    expect([...sent[0]!.form.keys()]).toEqual(['file']);
   });
 
   it('asks about a name conflict and retries with the chosen mode', async () => {

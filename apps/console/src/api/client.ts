@@ -1,4 +1,11 @@
-import { createSharedownClient, SharedownApiError, unwrap, type SharedownClient } from '@sharedown/contract';
+import {
+  createSharedownClient,
+  isNetworkError,
+  SharedownApiError,
+  unwrap,
+  type FetchResult,
+  type SharedownClient,
+} from '@sharedown/contract';
 
 export { SharedownApiError };
 
@@ -29,13 +36,7 @@ export function resetApiClient(): void {
   client = undefined;
 }
 
-interface FetchResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
-/** Unwraps a typed call; every failure becomes a SharedownApiError with a code. */
+/** Unwraps a typed call; every failure becomes a SharedownApiError with a code (NETWORK when nothing answered). */
 export async function call<T>(request: Promise<FetchResult<T>>, options: { quiet401?: boolean } = {}): Promise<NonNullable<T>> {
   try {
     return await unwrap(request);
@@ -46,6 +47,10 @@ export async function call<T>(request: Promise<FetchResult<T>>, options: { quiet
       }
       throw error;
     }
-    throw new SharedownApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));
+    if (isNetworkError(error))
+      throw new SharedownApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));
+    // Anything else (an answer that is not the JSON it claims to be) is the server's fault, not the network's;
+    // without a message of the server's the page shows its own text for INTERNAL.
+    throw new SharedownApiError(0, 'INTERNAL', '');
   }
 }

@@ -32,8 +32,9 @@ export function xhrFetch(onProgress: (loaded: number, total: number) => void, si
           new Response(empty ? null : (xhr.response as ArrayBuffer), { status: xhr.status, statusText: xhr.statusText, headers }),
         );
       };
-      xhr.onerror = () => reject(new TypeError('Network request failed'));
-      xhr.ontimeout = () => reject(new TypeError('Network request timed out'));
+      // Rejected as fetch would be, so the client reports them as network failures.
+      xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+      xhr.ontimeout = () => reject(new DOMException('Network request timed out', 'TimeoutError'));
       xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
       signal?.addEventListener('abort', () => xhr.abort(), { once: true });
       xhr.send(body);

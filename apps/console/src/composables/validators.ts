@@ -1,30 +1,16 @@
-/** Client-side checks mirroring the API's limits, so mistakes show beside the field before a round trip. */
+/** Client-side checks with the API's limits, so mistakes show beside the field before a round trip. */
+import { LIMITS } from '@sharedown/contract';
+
+// The service's limits and patterns come from the contract; forms import them from here with the checks.
+export { LIMITS, SEGMENT_PATTERN, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from '@sharedown/contract';
 
 // The WHATWG e-mail rule browsers use for <input type=email>.
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
+  return value.length <= LIMITS.email.max && EMAIL.test(value);
 }
-
-export const SEGMENT_PATTERN = /^[a-z0-9][a-z0-9_-]{2,31}$/;
-export const SLUG_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
-
-export const LIMITS = {
-  accountPassword: { min: 8, max: 128 },
-  tokenName: { min: 1, max: 100 },
-  tokenRate: { min: 1, max: 600, default: 5 },
-  tokenExpiryDays: { min: 1, max: 3650 },
-  expiresInDays: { min: 1, max: 3650 },
-  sharePassword: { min: 4, max: 32 },
-  visits: { min: 1, max: 9999 },
-  watermarkText: { max: 80 },
-  validateChars: 1_048_576,
-  uploadBytes: 10 * 1024 * 1024,
-  webhookUrl: 2048,
-  webhooksActive: 10,
-} as const;
 
 /** An integer typed into a number field, or null when it is not one (empty is handled by callers). */
 export function parseInteger(value: string | number | null | undefined): number | null {

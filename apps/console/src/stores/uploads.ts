@@ -1,11 +1,12 @@
+import { ACCEPTED_EXTENSIONS, extensionOf, formDataBody, LIMITS, uploadForm } from '@sharedown/contract';
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { api, call, SharedownApiError } from '../api/client';
 import type { ConsoleFile } from '../api/types';
 import { xhrFetch } from '../api/xhr-fetch';
-import { LIMITS } from '../composables/validators';
 
-export const ACCEPTED_EXTENSIONS = ['.html', '.htm', '.md', '.markdown', '.txt', '.text'];
+// Pages offer the accepted extensions in their file pickers.
+export { ACCEPTED_EXTENSIONS };
 export type ConflictChoice = 'overwrite' | 'rename' | 'skip';
 type ConflictMode = 'fail' | 'overwrite' | 'rename';
 
@@ -26,11 +27,6 @@ export interface UploadItem {
   localError: string | null;
   outcome: 'created' | 'overwritten' | 'renamed' | 'version' | null;
   result: ConsoleFile | null;
-}
-
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot <= 0 ? '' : name.slice(dot).toLowerCase();
 }
 
 /** What the server would refuse anyway, caught before any byte is sent. */
@@ -105,22 +101,20 @@ export const useUploadsStore = defineStore('uploads', () => {
     if (!entry) return;
     patch(id, { status: 'uploading', loaded: 0, error: null });
     const transport = xhrFetch((loaded) => patch(id, { loaded }));
-    const form = new FormData();
-    form.append('file', entry.file, entry.name);
     try {
       if (entry.versionOf) {
         const done = await call(
           api().POST('/api/console/files/{id}/versions', {
             params: { path: { id: entry.versionOf } },
-            body: form as never,
+            body: uploadForm({ file: entry.file, name: entry.name }) as never,
+            ...formDataBody,
             fetch: transport,
           }),
         );
         patch(id, { status: 'done', loaded: entry.size, outcome: 'version', result: done.file });
       } else {
-        if (entry.folderId) form.append('folderId', entry.folderId);
-        form.append('conflict', entry.mode);
-        const done = await call(api().POST('/api/console/files', { body: form as never, fetch: transport }));
+        const form = uploadForm({ file: entry.file, name: entry.name, folderId: entry.folderId, conflict: entry.mode });
+        const done = await call(api().POST('/api/console/files', { body: form as never, ...formDataBody, fetch: transport }));
         patch(id, { status: 'done', loaded: entry.size, outcome: done.outcome, result: done.file });
       }
       landed.value++;

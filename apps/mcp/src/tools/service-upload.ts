@@ -1,10 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { LIMITS, MEDIA_TYPE, unwrap, uploadFile } from '@sharedown/contract';
 import { z } from 'zod';
-import { fileNameFor, MEDIA_TYPE } from '../file-names.js';
-import { fileSchema, kindSchema, LIMITS, shareInputSchema, shareSchema, viewUrlSchema } from '../schemas.js';
+import { fileNameFor } from '../file-names.js';
+import { fileSchema, kindSchema, shareInputSchema, shareSchema, viewUrlSchema } from '../schemas.js';
 import type { ToolContext } from '../tool-context.js';
 import { runTool } from '../tool-result.js';
-import { uploadFile } from '../upload.js';
 
 export function registerServiceUploadTool(server: McpServer, context: ToolContext): void {
   server.registerTool(
@@ -21,7 +21,7 @@ export function registerServiceUploadTool(server: McpServer, context: ToolContex
       ].join(' '),
       inputSchema: {
         content: z.string().max(LIMITS.uploadBytes).describe('The full document text'),
-        name: z.string().min(1).max(255).describe('File name, e.g. "report.md"; shown to visitors'),
+        name: z.string().min(1).max(LIMITS.fileName.max).describe('File name, e.g. "report.md"; shown to visitors'),
         kind: kindSchema,
         folder: z
           .string()
@@ -42,7 +42,7 @@ export function registerServiceUploadTool(server: McpServer, context: ToolContex
       runTool(context, async () => {
         const fileName = fileNameFor(name, kind);
         const file = new File([content], fileName, { type: MEDIA_TYPE[kind] });
-        return uploadFile(context.client, { file, folderId: folder, share });
+        return unwrap(uploadFile(context.client, { file, folderId: folder, share }));
       }),
   );
 }

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { unwrap } from '@sharedown/contract';
+import { LIMITS, unwrap } from '@sharedown/contract';
 import { z } from 'zod';
-import { kindSchema, LIMITS, validateResultSchema } from '../schemas.js';
+import { kindSchema, validateResultSchema } from '../schemas.js';
 import type { ToolContext } from '../tool-context.js';
 import { runTool } from '../tool-result.js';
 

@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fileSchema, kindSchema, shareInputSchema, shareSchema } from './schemas.js';
+
+interface JsonSchema {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+  enum?: unknown[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  [keyword: string]: unknown;
+}
+
+// The OpenAPI document the api writes: the tools must accept exactly what the service accepts.
+const document = createRequire(import.meta.url)('@sharedown/contract/openapi.json') as {
+  components: { schemas: Record<string, JsonSchema> };
+};
+
+function resolve(schema: JsonSchema): JsonSchema {
+  if (schema.$ref) return resolve(document.components.schemas[schema.$ref.split('/').pop()!]!);
+  if (schema.allOf?.length === 1) return resolve(schema.allOf[0]!);
+  return schema;
+}
+
+const CONSTRAINTS = ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'maxItems', 'enum'] as const;
+
+/** The constraints of one property, whether nullable as `type: [t, 'null']` (OpenAPI) or `anyOf` (zod). */
+function constraintsOf(schema: JsonSchema): Record<string, unknown> {
+  const value = resolve(schema.anyOf?.find((branch) => branch.type !== 'null') ?? schema);
+  const types = [value.type ?? (schema.anyOf ? undefined : 'string')].flat().filter((type) => type && type !== 'null');
+  const picked: Record<string, unknown> = {
+    type: types[0],
+    nullable: Boolean(schema.anyOf) || [schema.type].flat().includes('null'),
+  };
+  for (const keyword of CONSTRAINTS) if (value[keyword] !== undefined) picked[keyword] = value[keyword];
+  if (value.items) picked.items = { maxLength: value.items.maxLength };
+  return picked;
+}
+
+function propertiesOf(schema: JsonSchema, except: string[] = []): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {})
+      .filter(([name]) => !except.includes(name))
+      .map(([name, property]) => [name, constraintsOf(property)]),
+  );
+}
+
+const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+describe('shareInputSchema', () => {
+  it('has the fields, types, ranges, patterns and list limits of the ShareInput of POST /shares', () => {
+    const service = propertiesOf(document.components.schemas.CreateShareDto!, ['fileId']);
+    expect(propertiesOf(toJson(shareInputSchema))).toEqual(service);
+  });
+});
+
+describe('kindSchema', () => {
+  it('lists the kinds of the document', () => {
+    expect(toJson(kindSchema).enum).toEqual(document.components.schemas.FileKind!.enum);
+  });
+});
+
+describe('fileSchema and shareSchema', () => {
+  it('name every field the service returns, so none is dropped from a tool result', () => {
+    const named = (schema: JsonSchema) => Object.keys(schema.properties ?? {}).sort();
+    expect(named(toJson(fileSchema))).toEqual(named(document.components.schemas.FileDto!));
+    expect(named(toJson(shareSchema))).toEqual(named(document.components.schemas.ShareDto!));
+  });
+
+  it('state the scan statuses of the document', () => {
+    expect(constraintsOf(toJson(fileSchema).properties!.scanStatus!).enum).toEqual(document.components.schemas.ScanStatus!.enum);
+  });
+});
