@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { FileKind } from '../shares/share-row.js';
 import { ContentRenderer, RENDERER_MARK } from './content-renderer.js';
 import { doctypeLength } from './frame-document.js';
@@ -23,27 +24,21 @@ export interface ServedDocument {
  */
 @Injectable()
 export class DocumentCache {
-  private readonly entries = new Map<string, ServedDocument>();
-  private readonly loading = new Map<string, Promise<ServedDocument | null>>();
-  private size = 0;
   private readonly renderer = new ContentRenderer();
+  // fetch() shares one load among concurrent misses of a version, and keeps nothing for a
+  // version that is not CLEAN (undefined) or failed to load.
+  private readonly entries = new LRUCache<string, ServedDocument, FileKind>({
+    maxSize: MAX_CACHED_BYTES,
+    maxEntrySize: MAX_CACHED_BYTES / 4,
+    sizeCalculation: (document) => Math.max(1, document.bytes.length),
+    fetchMethod: async (versionId, _stale, { context }) => (await this.load(versionId, context)) ?? undefined,
+  });
 
   constructor(private readonly repository: ShareViewRepository) {}
 
   /** Null when the version is not (or no longer) CLEAN. */
   async get(versionId: string, kind: FileKind): Promise<ServedDocument | null> {
-    const cached = this.entries.get(versionId);
-    if (cached !== undefined) {
-      this.entries.delete(versionId);
-      this.entries.set(versionId, cached);
-      return cached;
-    }
-    let pending = this.loading.get(versionId);
-    if (!pending) {
-      pending = this.load(versionId, kind).finally(() => this.loading.delete(versionId));
-      this.loading.set(versionId, pending);
-    }
-    return pending;
+    return this.entries.get(versionId) ?? (await this.entries.fetch(versionId, { context: kind })) ?? null;
   }
 
   private async load(versionId: string, kind: FileKind): Promise<ServedDocument | null> {
@@ -58,19 +53,6 @@ export class DocumentCache {
       html = this.renderer.render(kind, row.content ?? '');
       await this.repository.storeRendering(versionId, RENDERER_MARK + html);
     }
-    const document = { bytes: Buffer.from(html, 'utf8'), doctypeLength: kind === 'HTML' ? doctypeLength(html) : 0 };
-    this.remember(versionId, document);
-    return document;
-  }
-
-  private remember(versionId: string, document: ServedDocument): void {
-    if (document.bytes.length > MAX_CACHED_BYTES / 4 || this.entries.has(versionId)) return;
-    this.entries.set(versionId, document);
-    this.size += document.bytes.length;
-    while (this.size > MAX_CACHED_BYTES) {
-      const [oldest, evicted] = this.entries.entries().next().value as [string, ServedDocument];
-      this.entries.delete(oldest);
-      this.size -= evicted.bytes.length;
-    }
+    return { bytes: Buffer.from(html, 'utf8'), doctypeLength: kind === 'HTML' ? doctypeLength(html) : 0 };
   }
 }

@@ -190,4 +190,18 @@ describe(WebhookEventsService.name, () => {
     queue.failing = true;
     await expect(sut.emit('u1', 'share_visited', {})).resolves.toBeUndefined();
   });
+
+  it('keeps the subscriptions of a bounded number of users, dropping the least recently used', async () => {
+    const users = WebhookSubscriptionCache.maxEntries + 1;
+    await sut.emit('u-kept', 'share_visited', {});
+    for (let i = 0; i < users - 2; i++) await sut.emit(`u${i}`, 'share_visited', {});
+    await sut.emit('u-kept', 'share_visited', {});
+    await sut.emit('u-last', 'share_visited', {});
+    expect(table.queries).toBe(users);
+    await sut.emit('u-kept', 'share_visited', {});
+    await sut.emit('u-last', 'share_visited', {});
+    expect(table.queries).toBe(users);
+    await sut.emit('u0', 'share_visited', {});
+    expect(table.queries).toBe(users + 1);
+  });
 });

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { ChangeFeed } from '../database/change-feed.js';
 import type { WebhookEventName } from './webhook-event.js';
@@ -24,7 +25,8 @@ export class WebhookSubscriptionCache {
   static readonly ttlMs = 30_000;
   static readonly maxEntries = 10_000;
   private readonly logger = new Logger('Webhooks');
-  private readonly entries = new Map<string, Entry>();
+  // The least recently used users go first once there are too many.
+  private readonly entries = new LRUCache<string, Entry>({ max: WebhookSubscriptionCache.maxEntries });
 
   constructor(
     private readonly db: DataSource,
@@ -41,11 +43,9 @@ export class WebhookSubscriptionCache {
     // Concurrent misses share one query instead of each hitting the database.
     const subscriptions = this.load(userId);
     const entry: Entry = { loadedAt: now, subscriptions };
-    this.entries.delete(userId);
     this.entries.set(userId, entry);
-    this.evictOverflow();
     subscriptions.catch(() => {
-      if (this.entries.get(userId) === entry) this.entries.delete(userId);
+      if (this.entries.peek(userId) === entry) this.entries.delete(userId);
     });
     return subscriptions;
   }
@@ -65,13 +65,5 @@ export class WebhookSubscriptionCache {
       [userId],
     );
     return rows.map((row) => ({ webhookId: row.id, events: row.events }));
-  }
-
-  private evictOverflow(): void {
-    // Map keeps insertion order and get() re-inserts on refresh, so the first keys are the stalest.
-    while (this.entries.size > WebhookSubscriptionCache.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
   }
 }
