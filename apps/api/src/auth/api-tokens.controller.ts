@@ -2,9 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from 
 import { ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ApiTokensService } from './api-tokens.service.js';
-
-// The contract's default bucket for a token created without a rate.
-const DEFAULT_TOKEN_RATE_PER_MINUTE = 5;
 import { CurrentAuth, type AuthContext } from './auth-context.js';
 import { CreateTokenDto, CreatedTokenDto, TokenListDto, TokenResponseDto } from './dto/auth.dto.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
@@ -28,12 +25,7 @@ export class ApiTokensController {
   @ApiOkResponse({ type: CreatedTokenDto, description: 'the plaintext is returned only here' })
   @ApiErrors(400, 401, 403)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateTokenDto) {
-    return this.tokens.create(auth.user.id, {
-      name: body.name,
-      rateLimitPerMinute: body.rateLimitPerMinute ?? DEFAULT_TOKEN_RATE_PER_MINUTE,
-      scopes: body.scopes ?? ['read', 'write'],
-      expiresInDays: body.expiresInDays ?? null,
-    });
+    return this.tokens.create(auth.user.id, body);
   }
 
   @Delete(':id')

@@ -65,7 +65,12 @@ function base62(length: number): string {
 }
 
 function randomPrefix(): string {
-  return randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').padEnd(12, '0').slice(0, 12);
+  return randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .padEnd(12, '0')
+    .slice(0, 12);
 }
 
 export interface TokenIdentity {
@@ -75,11 +80,15 @@ export interface TokenIdentity {
   user: AuthUser;
 }
 
+// The contract's default bucket for a token created without a rate.
+export const DEFAULT_TOKEN_RATE_PER_MINUTE = 5;
+
+/** A token to create; what is left out gets the contract's defaults (5 a minute, read and write, no expiry). */
 export interface NewToken {
   name: string;
-  rateLimitPerMinute: number;
-  scopes: TokenScope[];
-  expiresInDays: number | null;
+  rateLimitPerMinute?: number;
+  scopes?: TokenScope[];
+  expiresInDays?: number | null;
 }
 
 /** Why a presented token does not authenticate; the guard words its answer after it. */
@@ -103,7 +112,9 @@ export class ApiTokensService {
 
   async create(userId: string, input: NewToken): Promise<{ token: ApiTokenView; plaintext: string }> {
     // Always stored in the same order, so ["write","read"] and ["read","write"] are one thing.
-    const scopes = TOKEN_SCOPE_ORDER.filter((scope) => input.scopes.includes(scope));
+    const requested = input.scopes ?? TOKEN_SCOPE_ORDER;
+    const scopes = TOKEN_SCOPE_ORDER.filter((scope) => requested.includes(scope));
+    const rate = input.rateLimitPerMinute ?? DEFAULT_TOKEN_RATE_PER_MINUTE;
     const secret = base62(43);
     for (let attempt = 0; attempt < 5; attempt++) {
       const prefix = randomPrefix();
@@ -112,7 +123,7 @@ export class ApiTokensService {
          VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(days => $7::int) END)
          ON CONFLICT (prefix) DO NOTHING
          RETURNING ${TOKEN_COLUMNS}`,
-        [userId, input.name, prefix, sha256Hex(secret), input.rateLimitPerMinute, scopes, input.expiresInDays],
+        [userId, input.name, prefix, sha256Hex(secret), rate, scopes, input.expiresInDays ?? null],
       );
       if (rows[0]) return { token: toView(rows[0]), plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
     }

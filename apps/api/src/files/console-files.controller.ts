@@ -4,11 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { AppError } from '../common/app-error.js';
 import { FileResponseDto } from './dto/file.dto.js';
 import { FilesService } from './files.service.js';
 import { readMultipartUpload } from './upload-reader.js';
-import { ConsoleFilesService, toConsoleFileDto } from './console-files.service.js';
+import { UploadsService } from './uploads.service.js';
+import { ConsoleFilesService } from './console-files.service.js';
 import {
   ConsoleFilePageDto,
   ConsoleFileResponseDto,
@@ -20,7 +20,6 @@ import {
   UpdateFileDto,
   VersionResultDto,
   VersionUploadFormDto,
-  isConflictMode,
 } from './dto/console-files.dto.js';
 
 @ApiTags('console')
@@ -31,6 +30,7 @@ export class ConsoleFilesController {
   constructor(
     private readonly consoleFiles: ConsoleFilesService,
     private readonly files: FilesService,
+    private readonly uploads: UploadsService,
   ) {}
 
   @Get()
@@ -49,16 +49,7 @@ export class ConsoleFilesController {
   @ApiOkResponse({ type: ConsoleUploadResultDto })
   @ApiErrors(400, 401, 403, 404, 409, 413)
   async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest): Promise<ConsoleUploadResultDto> {
-    const { document, fields } = await readMultipartUpload(request, ['folderId', 'conflict']);
-    if (!document) throw AppError.validation('缺少 file 文件字段');
-    const conflict = fields.conflict ?? 'fail';
-    if (!isConflictMode(conflict)) throw AppError.validation('conflict 必须是 fail、overwrite 或 rename');
-    const outcome = await this.files.upload(auth.user, { document, folderId: fields.folderId || null, conflict });
-    const renamed = outcome.record.name !== document.filename;
-    return {
-      file: toConsoleFileDto(outcome.record),
-      outcome: outcome.overwritten ? 'overwritten' : renamed ? 'renamed' : 'created',
-    };
+    return this.uploads.uploadFromConsole(auth.user, await readMultipartUpload(request, ['folderId', 'conflict']));
   }
 
   @Get(':id')
@@ -115,10 +106,7 @@ export class ConsoleFilesController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<VersionResultDto> {
-    const { document } = await readMultipartUpload(request, []);
-    if (!document) throw AppError.validation('缺少 file 文件字段');
-    const { file, versionId } = await this.files.uploadVersion(auth.user, id, document);
-    return { file: toConsoleFileDto(file), version: await this.consoleFiles.versionOf(file, versionId) };
+    return this.uploads.uploadVersion(auth.user, id, await readMultipartUpload(request, []));
   }
 
   @Post(':id/versions/:versionId/restore')
@@ -131,11 +119,11 @@ export class ConsoleFilesController {
   })
   @ApiOkResponse({ type: VersionResultDto })
   @ApiErrors(401, 403, 404, 409, 413)
-  async restoreVersion(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Param('versionId') versionId: string) {
-    const restored = await this.files.restoreVersion(auth.user, id, versionId);
-    return {
-      file: toConsoleFileDto(restored.file),
-      version: await this.consoleFiles.versionOf(restored.file, restored.versionId),
-    };
+  restoreVersion(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Param('versionId') versionId: string,
+  ): Promise<VersionResultDto> {
+    return this.consoleFiles.restoreVersion(auth.user, id, versionId);
   }
 }

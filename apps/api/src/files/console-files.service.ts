@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-context.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { fileNameProblem, kindOfName } from './file-names.js';
 import {
@@ -12,7 +13,13 @@ import {
   type VersionRecord,
 } from './files.repository.js';
 import { FilesService, isUniqueViolation } from './files.service.js';
-import type { ConsoleFileDto, ConsoleFilePageDto, FileContentDto, FileVersionDto } from './dto/console-files.dto.js';
+import type {
+  ConsoleFileDto,
+  ConsoleFilePageDto,
+  FileContentDto,
+  FileVersionDto,
+  VersionResultDto,
+} from './dto/console-files.dto.js';
 
 export function toConsoleFileDto(file: FileRecord): ConsoleFileDto {
   return {
@@ -100,6 +107,12 @@ export class ConsoleFilesService {
   async versions(userId: string, fileId: string): Promise<FileVersionDto[]> {
     const { file, versions } = await this.filesService.listVersions(userId, fileId);
     return versions.map((version) => toVersionDto(version, file.currentVersionId));
+  }
+
+  /** Copies an old version into a new current one (FilesService.restoreVersion); the file and that new version. */
+  async restoreVersion(user: AuthUser, fileId: string, versionId: string): Promise<VersionResultDto> {
+    const restored = await this.filesService.restoreVersion(user, fileId, versionId);
+    return { file: toConsoleFileDto(restored.file), version: await this.versionOf(restored.file, restored.versionId) };
   }
 
   async versionOf(file: FileRecord, versionId: string): Promise<FileVersionDto> {

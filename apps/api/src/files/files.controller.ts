@@ -5,12 +5,11 @@ import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { RequiresWriteScope } from '../auth/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { AppError } from '../common/app-error.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { FileDto, FileListDto, FileResponseDto, UploadFormDto, UploadResponseDto } from './dto/file.dto.js';
-import { SharesService } from '../shares/shares.service.js';
 import { FilesService } from './files.service.js';
 import { readMultipartUpload } from './upload-reader.js';
+import { UploadsService } from './uploads.service.js';
 
 @ApiTags('files')
 @ApiBearerAuth()
@@ -19,7 +18,7 @@ import { readMultipartUpload } from './upload-reader.js';
 export class FilesController {
   constructor(
     private readonly files: FilesService,
-    private readonly shares: SharesService,
+    private readonly uploads: UploadsService,
   ) {}
 
   @Get('files')
@@ -48,17 +47,8 @@ export class FilesController {
   @ApiBody({ type: UploadFormDto })
   @ApiOkResponse({ type: UploadResponseDto })
   @ApiErrors(400, 401, 403, 404, 409, 413, 429)
-  async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest) {
-    const { document, fields } = await readMultipartUpload(request, ['folderId', 'share']);
-    if (!document) throw AppError.validation('缺少 file 文件字段');
-    const input = { document, folderId: fields.folderId || null };
-    if (fields.share === undefined) return { file: (await this.files.upload(auth.user, input)).file };
-    // Validated and hashed before the transaction; the share commits with the file or not at all.
-    const share = await this.shares.prepareFromField(fields.share);
-    const { file, extra } = await this.files.upload(auth.user, input, (manager, record) =>
-      this.shares.createWithin(manager, auth.user, record.id, share),
-    );
-    return { file, share: extra.share, url: extra.url };
+  async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest): Promise<UploadResponseDto> {
+    return this.uploads.upload(auth.user, await readMultipartUpload(request, ['folderId', 'share']));
   }
 
   @Get('files/:id')

@@ -11,6 +11,7 @@ import { FoldersController } from './folders.controller.js';
 import { FoldersService } from './folders.service.js';
 import { TrashController } from './trash.controller.js';
 import { TrashService } from './trash.service.js';
+import { UploadsService } from './uploads.service.js';
 
 /**
  * Files and versions: the REST routes, and the console's folders, versions, overwrite and rename
@@ -20,6 +21,6 @@ import { TrashService } from './trash.service.js';
 @Module({
   imports: [AuthModule, ScanModule, SharesModule],
   controllers: [FilesController, ConsoleFilesController, FoldersController, TrashController],
-  providers: [FilesService, FilesRepository, ConsoleFilesService, FoldersService, TrashService],
+  providers: [FilesService, FilesRepository, ConsoleFilesService, FoldersService, TrashService, UploadsService],
 })
 export class FilesModule {}

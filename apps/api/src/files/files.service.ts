@@ -35,8 +35,11 @@ export interface UploadOutcome<T> {
   record: FileRecord;
   /** The version written by this upload. */
   versionId: string;
-  /** True when `overwrite` added a version to an existing file. */
-  overwritten: boolean;
+  /**
+   * `overwritten` when the upload became a new version of the file of that name, `renamed` when it
+   * was stored under a free numbered name, else `created`.
+   */
+  result: 'created' | 'overwritten' | 'renamed';
   extra: T;
 }
 
@@ -115,9 +118,11 @@ export class FilesService {
     }
     let name = document.filename;
     let target: FileRecord | null = await this.files.findLiveByName(user.id, folderId, name, manager);
+    let renamed = false;
     if (target && conflict === 'rename') {
       name = await this.freeName(user.id, folderId, name, manager);
       target = null;
+      renamed = true;
     } else if (target && conflict === 'fail') {
       if (target.scanStatus === 'INFECTED') throw infectedConflict(name);
       throw new AppError(ErrorCode.DUPLICATE, `同一文件夹中已存在同名文件「${name}」`);
@@ -141,7 +146,7 @@ export class FilesService {
       extra = await extension(manager, record);
       record = (await this.files.findLive(user.id, fileId, manager))!;
     }
-    return { record, versionId, overwritten: target !== null, extra };
+    return { record, versionId, result: target ? 'overwritten' : renamed ? 'renamed' : 'created', extra };
   }
 
   /** Adds a version to a live file (console). Refused while the current version is quarantined. */

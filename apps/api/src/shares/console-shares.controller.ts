@@ -3,14 +3,7 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import {
-  CreateShareDto,
-  CreatedShareDto,
-  ListSharesQueryDto,
-  ShareDto,
-  ShareEnvelopeDto,
-  ShareListDto,
-} from './share.dto.js';
+import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from './share.dto.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsDto, ShareVisitsQueryDto } from './share-visits.dto.js';
 import { ShareVisitsService } from './share-visits.service.js';
@@ -70,6 +63,6 @@ export class ConsoleSharesController {
     @Param('id') id: string,
     @Query() query: ShareVisitsQueryDto,
   ): Promise<ShareVisitsDto> {
-    return this.visits.hourly(auth.user.id, id, query.hours === undefined ? 168 : Number(query.hours));
+    return this.visits.hourly(auth.user.id, id, query.hours);
   }
 }

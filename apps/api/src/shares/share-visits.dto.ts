@@ -2,6 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
 
 export const MAX_VISIT_HOURS = 24 * 90;
+/** A week, when the query names no range. */
+export const DEFAULT_VISIT_HOURS = 168;
 export const HOURS_MESSAGE = `hours 必须是 1 到 ${MAX_VISIT_HOURS} 之间的整数`;
 
 export class ShareVisitsQueryDto {
@@ -10,7 +12,7 @@ export class ShareVisitsQueryDto {
     type: 'integer',
     minimum: 1,
     maximum: MAX_VISIT_HOURS,
-    default: 168,
+    default: DEFAULT_VISIT_HOURS,
     description: 'how many hours back, ending with the current hour',
   })
   @IsOptional()

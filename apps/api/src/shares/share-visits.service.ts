@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SharesService } from './shares.service.js';
 import { AppError } from '../common/app-error.js';
-import { HOURS_MESSAGE, MAX_VISIT_HOURS, type ShareVisitsDto } from './share-visits.dto.js';
+import { DEFAULT_VISIT_HOURS, HOURS_MESSAGE, MAX_VISIT_HOURS, type ShareVisitsDto } from './share-visits.dto.js';
 
 /** Reads the hourly visit buckets the viewer writes while admitting a visit. */
 @Injectable()
@@ -12,7 +12,9 @@ export class ShareVisitsService {
     private readonly shares: SharesService,
   ) {}
 
-  async hourly(userId: string, shareId: string, hours: number): Promise<ShareVisitsDto> {
+  /** `hoursParam` is the query's text (digits, already checked by the DTO); a week when absent. */
+  async hourly(userId: string, shareId: string, hoursParam: string | undefined): Promise<ShareVisitsDto> {
+    const hours = hoursParam === undefined ? DEFAULT_VISIT_HOURS : Number(hoursParam);
     if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VISIT_HOURS) throw AppError.validation(HOURS_MESSAGE);
     // Ownership and existence come from the shares service: 404 for a foreign or unknown id.
     const share = await this.shares.get(userId, shareId);

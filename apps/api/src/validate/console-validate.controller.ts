@@ -2,8 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { AppError } from '../common/app-error.js';
-import { MAX_VALIDATE_CHARACTERS, codePointLengthExceeds, validateDocument } from './validate.js';
+import { validateDocument } from './validate.js';
 import { ValidateRequestDto, ValidateResultDto } from './validate.dto.js';
 
 /** The console's session-authenticated twin of `POST /api/v1/validate`; nothing is stored. */
@@ -21,9 +20,6 @@ export class ConsoleValidateController {
   @ApiOkResponse({ type: ValidateResultDto })
   @ApiErrors(400, 401, 403)
   validate(@Body() body: ValidateRequestDto): ValidateResultDto {
-    if (codePointLengthExceeds(body.content, MAX_VALIDATE_CHARACTERS)) {
-      throw AppError.validation(`content 最多 ${MAX_VALIDATE_CHARACTERS} 个字符`);
-    }
     return validateDocument(body.content, body.kind);
   }
 }

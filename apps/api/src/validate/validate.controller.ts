@@ -2,9 +2,8 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { AppError } from '../common/app-error.js';
 import { V1_PATHS } from '../common/v1-paths.js';
-import { MAX_VALIDATE_CHARACTERS, codePointLengthExceeds, validateDocument } from './validate.js';
+import { validateDocument } from './validate.js';
 import { ValidateRequestDto, ValidateResultDto } from './validate.dto.js';
 
 @ApiTags('validate')
@@ -25,9 +24,6 @@ export class ValidateController {
   @ApiOkResponse({ type: ValidateResultDto })
   @ApiErrors(400, 401, 413, 429)
   validate(@Body() body: ValidateRequestDto): ValidateResultDto {
-    if (codePointLengthExceeds(body.content, MAX_VALIDATE_CHARACTERS)) {
-      throw AppError.validation(`content 最多 ${MAX_VALIDATE_CHARACTERS} 个字符`);
-    }
     return validateDocument(body.content, body.kind);
   }
 }

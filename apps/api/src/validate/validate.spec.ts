@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codePointLengthExceeds, validateDocument } from './validate.js';
+import { AppError } from '../common/app-error.js';
+import { MAX_VALIDATE_CHARACTERS, codePointLengthExceeds, validateDocument } from './validate.js';
 
 describe(validateDocument.name, () => {
   it('returns the normalized text and ok for clean input', () => {
@@ -19,6 +20,13 @@ describe(validateDocument.name, () => {
 
   it('checks control characters for every kind', () => {
     expect(validateDocument('# a\u0001', 'MARKDOWN').ok).toBe(false);
+  });
+
+  it('refuses content over the limit in code points, and accepts it at the limit', () => {
+    const atLimit = 'a'.repeat(MAX_VALIDATE_CHARACTERS - 1) + '😀';
+    expect(validateDocument(atLimit, 'TEXT').ok).toBe(true);
+    expect(() => validateDocument(atLimit + 'a', 'TEXT')).toThrow(AppError);
+    expect(() => validateDocument(atLimit + 'a', 'TEXT')).toThrow(`content 最多 ${MAX_VALIDATE_CHARACTERS} 个字符`);
   });
 
   it('orders issues by position', () => {

@@ -1,3 +1,4 @@
+import { AppError } from '../common/app-error.js';
 import type { FileKind } from '../files/file-names.js';
 import { checkHtml } from './html-checks.js';
 import type { ValidationIssue } from './issues.js';
@@ -36,9 +37,13 @@ function byPosition(a: ValidationIssue, b: ValidationIssue): number {
 
 /**
  * Normalizes, then checks the normalized text (its line numbers equal the original's; columns
- * are those of the normalized text). `ok` is false exactly when an issue is an error.
+ * are those of the normalized text). `ok` is false exactly when an issue is an error. Text over
+ * MAX_VALIDATE_CHARACTERS code points is refused (VALIDATION) before any work.
  */
 export function validateDocument(content: string, kind: FileKind): ValidationResult {
+  if (codePointLengthExceeds(content, MAX_VALIDATE_CHARACTERS)) {
+    throw AppError.validation(`content 最多 ${MAX_VALIDATE_CHARACTERS} 个字符`);
+  }
   const normalized = normalize(content);
   const issues = checkText(normalized);
   if (kind === 'HTML') issues.push(...checkHtml(normalized));
