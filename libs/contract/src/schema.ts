@@ -11,6 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Whether two-factor authentication is on, and how many recovery codes are left */
         get: operations["TwoFactor_status"];
         put?: never;
         post?: never;
@@ -137,6 +138,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with e-mail and password (and the second factor when the account has one) */
         post: operations["Auth_login"];
         delete?: never;
         options?: never;
@@ -153,6 +155,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out: end this session */
         post: operations["Auth_logout"];
         delete?: never;
         options?: never;
@@ -167,6 +170,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Finish single sign-on: the provider's redirect back, which signs in */
         get: operations["Oidc_callback"];
         put?: never;
         post?: never;
@@ -183,6 +187,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Start single sign-on: redirect to the OpenID provider */
         get: operations["Oidc_start"];
         put?: never;
         post?: never;
@@ -199,6 +204,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** What the sign-in pages offer: password, registration, e-mail codes, single sign-on */
         get: operations["SignInOptions_options"];
         put?: never;
         post?: never;
@@ -274,6 +280,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an account with an e-mail address and a password */
         post: operations["Auth_register"];
         delete?: never;
         options?: never;
@@ -288,6 +295,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The signed-in account */
         get: operations["Auth_session"];
         put?: never;
         post?: never;
@@ -304,6 +312,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's signed-in sessions, this one marked */
         get: operations["Sessions_list"];
         put?: never;
         post?: never;
@@ -384,6 +393,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Change the account's owner segment (the first part of its share links) */
         patch: operations["Auth_updateAccount"];
         trace?: never;
     };
@@ -412,6 +422,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One file with its folder, current version and scan state */
         get: operations["ConsoleFiles_get"];
         put?: never;
         post?: never;
@@ -450,6 +461,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A file's versions, newest first */
         get: operations["ConsoleFiles_versions"];
         put?: never;
         /** Upload a new version; it becomes current and is scanned */
@@ -490,6 +502,7 @@ export interface paths {
         /** The folder tree (live folders) */
         get: operations["Folders_tree"];
         put?: never;
+        /** Create a folder, at the top level or inside another */
         post: operations["Folders_create"];
         delete?: never;
         options?: never;
@@ -549,9 +562,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One share (console) */
         get: operations["ConsoleShares_get"];
         put?: never;
         post?: never;
+        /** Revoke a share (console) */
         delete: operations["ConsoleShares_revoke"];
         options?: never;
         head?: never;
@@ -697,8 +712,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's API tokens (never their secrets) */
         get: operations["ApiTokens_list"];
         put?: never;
+        /** Create an API token; its plaintext is shown in this answer only */
         post: operations["ApiTokens_create"];
         delete?: never;
         options?: never;
@@ -716,6 +733,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke an API token */
         delete: operations["ApiTokens_revoke"];
         options?: never;
         head?: never;
@@ -777,6 +795,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account and the token of this call */
         get: operations["Me_me[0]_apiV1"];
         put?: never;
         post?: never;
@@ -793,8 +812,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's shares, newest first; optionally those of one file */
         get: operations["Shares_list[0]_apiV1"];
         put?: never;
+        /** Create a share link of a file, with its policies */
         post: operations["Shares_create[0]_apiV1"];
         delete?: never;
         options?: never;
@@ -809,9 +830,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One share */
         get: operations["Shares_get[0]_apiV1"];
         put?: never;
         post?: never;
+        /** Revoke a share: its link stops working for good */
         delete: operations["Shares_revoke[0]_apiV1"];
         options?: never;
         head?: never;
@@ -845,8 +868,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's webhooks */
         get: operations["Webhooks_list"];
         put?: never;
+        /** Subscribe a URL to share events; the signing secret is shown in this answer only */
         post: operations["Webhooks_create"];
         delete?: never;
         options?: never;
@@ -864,9 +889,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a webhook and its delivery history */
         delete: operations["Webhooks_delete"];
         options?: never;
         head?: never;
+        /** Pause or resume a webhook */
         patch: operations["Webhooks_update"];
         trace?: never;
     };
@@ -877,6 +904,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A webhook's latest 50 deliveries, newest first */
         get: operations["Webhooks_deliveries"];
         put?: never;
         post?: never;
@@ -893,6 +921,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Whether the service, its database and its queue answer */
         get: operations["Health_health"];
         put?: never;
         post?: never;
@@ -1005,6 +1034,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account and the token of this call */
         get: operations["Me_me[1]"];
         put?: never;
         post?: never;
@@ -1021,8 +1051,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's shares, newest first; optionally those of one file */
         get: operations["Shares_list[1]"];
         put?: never;
+        /** Create a share link of a file, with its policies */
         post: operations["Shares_create[1]"];
         delete?: never;
         options?: never;
@@ -1037,9 +1069,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One share */
         get: operations["Shares_get[1]"];
         put?: never;
         post?: never;
+        /** Revoke a share: its link stops working for good */
         delete: operations["Shares_revoke[1]"];
         options?: never;
         head?: never;
@@ -1195,7 +1229,16 @@ export interface components {
             /**
              * @description ten one-time recovery codes; shown only in this answer, stored only as digests
              * @example [
-             *       "k3m9q-x7t2a"
+             *       "k3m9q-x7t2a",
+             *       "p4wzr-8cn2h",
+             *       "d7fjs-qm3xe",
+             *       "u9bta-5kvwn",
+             *       "h2ycg-r6dmp",
+             *       "e8nqx-w3jtz",
+             *       "a5rkm-t9fsb",
+             *       "y3vhd-c7pqu",
+             *       "g6xne-b2wka",
+             *       "m8tjr-s4zfc"
              *     ]
              */
             recoveryCodes: string[];
@@ -5312,8 +5355,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 503 with ok false when a dependency is down */
+            /** @description everything is up */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+            /** @description a dependency is down: ok false */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

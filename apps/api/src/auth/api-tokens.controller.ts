@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import { CurrentAuth, type AuthContext } from './auth-context.js';
@@ -14,6 +14,7 @@ export class ApiTokensController {
   constructor(private readonly tokens: ApiTokensService) {}
 
   @Get()
+  @ApiOperation({ summary: "The account's API tokens (never their secrets)" })
   @ApiOkResponse({ type: TokenListDto })
   @ApiErrors(401, 403)
   async list(@CurrentAuth() auth: AuthContext) {
@@ -22,6 +23,7 @@ export class ApiTokensController {
 
   @Post()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Create an API token; its plaintext is shown in this answer only' })
   @ApiOkResponse({ type: CreatedTokenDto, description: 'the plaintext is returned only here' })
   @ApiErrors(400, 401, 403)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateTokenDto) {
@@ -29,6 +31,7 @@ export class ApiTokensController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Revoke an API token' })
   @ApiOkResponse({ type: TokenResponseDto, description: 'the token, revoked' })
   @ApiErrors(401, 403, 404)
   async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {

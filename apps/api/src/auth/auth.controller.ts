@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { clientKeyOf } from '../common/client-address.js';
+import { PublicRoute } from '../openapi/public-route.decorator.js';
 import { AccountsService } from './accounts.service.js';
 import { RegisterResponseDto } from './email/email.dto.js';
 import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth-context.js';
@@ -28,6 +29,8 @@ export class AuthController {
 
   @Post('auth/register')
   @HttpCode(200)
+  @PublicRoute()
+  @ApiOperation({ summary: 'Create an account with an e-mail address and a password' })
   @ApiOkResponse({
     type: RegisterResponseDto,
     description:
@@ -51,6 +54,8 @@ export class AuthController {
 
   @Post('auth/login')
   @HttpCode(200)
+  @PublicRoute()
+  @ApiOperation({ summary: 'Sign in with e-mail and password (and the second factor when the account has one)' })
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiErrors(400, 401, 403, 429)
   async login(@Body() body: LoginDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -64,6 +69,7 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(SessionAuthGuard)
   @ApiCookieAuth()
+  @ApiOperation({ summary: 'Sign out: end this session' })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(401)
   async logout(@CurrentAuth() auth: AuthContext, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -75,6 +81,7 @@ export class AuthController {
   @Get('auth/session')
   @UseGuards(SessionAuthGuard)
   @ApiCookieAuth()
+  @ApiOperation({ summary: 'The signed-in account' })
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiErrors(401, 403)
   session(@CurrentAuth() auth: AuthContext) {
@@ -84,6 +91,7 @@ export class AuthController {
   @Patch('console/account')
   @UseGuards(SessionAuthGuard)
   @ApiCookieAuth()
+  @ApiOperation({ summary: "Change the account's owner segment (the first part of its share links)" })
   @ApiOkResponse({ type: SessionResponseDto, description: 'owner segment changed' })
   @ApiErrors(400, 401, 409)
   async updateAccount(@CurrentAuth() auth: AuthContext, @Body() body: UpdateAccountDto) {

@@ -1,5 +1,5 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { CurrentAuth, type AuthContext } from './auth-context.js';
@@ -12,6 +12,7 @@ import { MeDto } from './dto/auth.dto.js';
 @Controller(V1_PATHS)
 export class MeController {
   @Get('me')
+  @ApiOperation({ summary: 'The account and the token of this call' })
   @ApiOkResponse({ type: MeDto })
   @ApiErrors(401, 429)
   me(@CurrentAuth() auth: AuthContext): MeDto {

@@ -20,6 +20,7 @@ export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
 
   @Get()
+  @ApiOperation({ summary: "The account's signed-in sessions, this one marked" })
   @ApiOkResponse({ type: SessionListDto })
   @ApiErrors(401, 403)
   async list(@CurrentAuth() auth: AuthContext): Promise<SessionListDto> {

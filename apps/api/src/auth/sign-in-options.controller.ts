@@ -1,6 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { PublicRoute } from '../openapi/public-route.decorator.js';
 
 export class SignInOptionsDto {
   @ApiProperty({ description: 'e-mail and password sign-in is offered (PASSWORD_LOGIN)' }) passwordLogin: boolean;
@@ -20,6 +21,8 @@ export class SignInOptionsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Get('options')
+  @PublicRoute()
+  @ApiOperation({ summary: 'What the sign-in pages offer: password, registration, e-mail codes, single sign-on' })
   @ApiOkResponse({ type: SignInOptionsDto })
   options(): SignInOptionsDto {
     const env = this.runtime.env;

@@ -20,6 +20,7 @@ export class TwoFactorController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'Whether two-factor authentication is on, and how many recovery codes are left' })
   @ApiOkResponse({ type: TwoFactorStatusDto })
   @ApiErrors(401, 403)
   status(@CurrentAuth() auth: AuthContext) {

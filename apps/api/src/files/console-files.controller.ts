@@ -53,6 +53,7 @@ export class ConsoleFilesController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One file with its folder, current version and scan state' })
   @ApiOkResponse({ type: ConsoleFileResponseDto })
   @ApiErrors(401, 403, 404)
   async get(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
@@ -88,6 +89,7 @@ export class ConsoleFilesController {
   }
 
   @Get(':id/versions')
+  @ApiOperation({ summary: "A file's versions, newest first" })
   @ApiOkResponse({ type: FileVersionListDto })
   @ApiErrors(401, 403, 404)
   async versions(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {

@@ -23,6 +23,7 @@ export class FoldersController {
 
   @Post()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Create a folder, at the top level or inside another' })
   @ApiOkResponse({ type: FolderResponseDto })
   @ApiErrors(400, 401, 403, 404, 409)
   async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateFolderDto) {

@@ -1,7 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
+import { PublicRoute } from '../openapi/public-route.decorator.js';
 import { QueueService } from '../queue/queue.service.js';
 
 class HealthDto {
@@ -20,7 +21,10 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
-  @ApiOkResponse({ type: HealthDto, description: '503 with ok false when a dependency is down' })
+  @PublicRoute()
+  @ApiOperation({ summary: 'Whether the service, its database and its queue answer' })
+  @ApiOkResponse({ type: HealthDto, description: 'everything is up' })
+  @ApiResponse({ status: 503, type: HealthDto, description: 'a dependency is down: ok false' })
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDto> {
     const [database, queue] = await Promise.all([
       this.db.query('SELECT 1').then(

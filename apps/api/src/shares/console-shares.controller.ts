@@ -38,6 +38,7 @@ export class ConsoleSharesController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One share (console)' })
   @ApiOkResponse({ type: ShareDto })
   @ApiErrors(401, 403, 404)
   get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareDto> {
@@ -45,6 +46,7 @@ export class ConsoleSharesController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Revoke a share (console)' })
   @ApiOkResponse({ type: ShareEnvelopeDto, description: 'the share, revoked (idempotent)' })
   @ApiErrors(401, 403, 404)
   async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareEnvelopeDto> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { RequiresWriteScope } from '../auth/token-scope.js';
@@ -18,6 +18,7 @@ export class SharesController {
   @Post('shares')
   @RequiresWriteScope()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Create a share link of a file, with its policies' })
   @ApiOkResponse({ type: CreatedShareDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateShareDto): Promise<CreatedShareDto> {
@@ -25,6 +26,7 @@ export class SharesController {
   }
 
   @Get('shares')
+  @ApiOperation({ summary: "The account's shares, newest first; optionally those of one file" })
   @ApiQuery({ name: 'fileId', required: false, type: String })
   @ApiOkResponse({ type: ShareListDto })
   @ApiErrors(400, 401, 429)
@@ -33,6 +35,7 @@ export class SharesController {
   }
 
   @Get('shares/:id')
+  @ApiOperation({ summary: 'One share' })
   @ApiOkResponse({ type: ShareDto })
   @ApiErrors(401, 404, 429)
   get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareDto> {
@@ -41,6 +44,7 @@ export class SharesController {
 
   @Delete('shares/:id')
   @RequiresWriteScope()
+  @ApiOperation({ summary: 'Revoke a share: its link stops working for good' })
   @ApiOkResponse({ type: ShareEnvelopeDto, description: 'the share, revoked (idempotent)' })
   @ApiErrors(401, 403, 404, 429)
   async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareEnvelopeDto> {

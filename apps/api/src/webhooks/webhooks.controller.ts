@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -21,6 +21,7 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Get()
+  @ApiOperation({ summary: "The account's webhooks" })
   @ApiOkResponse({ type: WebhookListDto })
   @ApiErrors(401, 403)
   async list(@CurrentAuth() auth: AuthContext) {
@@ -29,6 +30,7 @@ export class WebhooksController {
 
   @Post()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Subscribe a URL to share events; the signing secret is shown in this answer only' })
   @ApiOkResponse({ type: CreatedWebhookDto, description: 'the secret is returned only here' })
   @ApiErrors(400, 401, 403, 409)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateWebhookDto) {
@@ -36,6 +38,7 @@ export class WebhooksController {
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Pause or resume a webhook' })
   @ApiOkResponse({ type: WebhookResponseDto, description: 'the webhook, paused or resumed' })
   @ApiErrors(400, 401, 403, 404, 409)
   async update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
@@ -43,6 +46,7 @@ export class WebhooksController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a webhook and its delivery history' })
   @ApiOkResponse({ type: WebhookResponseDto, description: 'the deleted webhook' })
   @ApiErrors(401, 403, 404)
   async delete(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
@@ -50,6 +54,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
+  @ApiOperation({ summary: "A webhook's latest 50 deliveries, newest first" })
   @ApiOkResponse({ type: WebhookDeliveryListDto })
   @ApiErrors(401, 403, 404)
   async deliveries(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {

@@ -31,7 +31,18 @@ export class RecoveryCodesDto {
     type: [String],
     minItems: 10,
     maxItems: 10,
-    example: ['k3m9q-x7t2a'],
+    example: [
+      'k3m9q-x7t2a',
+      'p4wzr-8cn2h',
+      'd7fjs-qm3xe',
+      'u9bta-5kvwn',
+      'h2ycg-r6dmp',
+      'e8nqx-w3jtz',
+      'a5rkm-t9fsb',
+      'y3vhd-c7pqu',
+      'g6xne-b2wka',
+      'm8tjr-s4zfc',
+    ],
     description: 'ten one-time recovery codes; shown only in this answer, stored only as digests',
   })
   recoveryCodes: string[];

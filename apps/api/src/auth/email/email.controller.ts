@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { clientKeyOf } from '../../common/client-address.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
+import { PublicRoute } from '../../openapi/public-route.decorator.js';
 import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from '../auth-context.js';
 import { OkDto, SessionResponseDto } from '../dto/auth.dto.js';
 import { SessionAuthGuard, assertSameOrigin } from '../session-auth.guard.js';
@@ -32,6 +33,7 @@ export class EmailController {
 
   @Post('email-code')
   @HttpCode(200)
+  @PublicRoute()
   @ApiOperation({
     summary: 'Mail a one-time sign-in code',
     description: `Always 200 whether or not the address has an account (the worker decides what to send). ${WITHOUT_SMTP}`,
@@ -46,6 +48,7 @@ export class EmailController {
 
   @Post('email-code/verify')
   @HttpCode(200)
+  @PublicRoute()
   @ApiOperation({
     summary: 'Sign in with a mailed code',
     description: `Sets the session cookie; the first sign-in of an address creates its account without a password. ${WITHOUT_SMTP}`,
@@ -77,6 +80,7 @@ export class EmailController {
 
   @Post('verify-email')
   @HttpCode(200)
+  @PublicRoute()
   @ApiOperation({
     summary: 'Prove an address with its mailed code',
     description: `Marks the address verified. Signed in to that account: nothing else changes; otherwise the session cookie is set. ${WITHOUT_SMTP}`,
@@ -105,6 +109,7 @@ export class EmailController {
 
   @Post('password-reset')
   @HttpCode(200)
+  @PublicRoute()
   @ApiOperation({
     summary: 'Mail a password reset code',
     description: `Always 200 whether or not the address has an account. 403 when PASSWORD_LOGIN=false. ${WITHOUT_SMTP}`,
@@ -119,6 +124,7 @@ export class EmailController {
 
   @Post('password-reset/confirm')
   @HttpCode(200)
+  @PublicRoute()
   @ApiOperation({
     summary: 'Set a new password with a mailed code',
     description: `Proves the address, ends every session of the account and signs in with a new one. ${WITHOUT_SMTP}`,

@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { clientKeyOf } from '../../common/client-address.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
+import { PublicRoute } from '../../openapi/public-route.decorator.js';
 import { sessionOriginOf, setSessionCookie } from '../session-cookie.js';
 import { SessionsService } from '../sessions.service.js';
 import { OidcSignInService, type OidcFailure } from './oidc-sign-in.service.js';
@@ -24,6 +25,8 @@ export class OidcController {
   ) {}
 
   @Get('start')
+  @PublicRoute()
+  @ApiOperation({ summary: 'Start single sign-on: redirect to the OpenID provider' })
   @ApiQuery({
     name: 'next',
     required: false,
@@ -42,6 +45,8 @@ export class OidcController {
   }
 
   @Get('callback')
+  @PublicRoute()
+  @ApiOperation({ summary: "Finish single sign-on: the provider's redirect back, which signs in" })
   @ApiResponse({
     status: 302,
     description: 'signed in (session cookie set) and on to `next`; or to /login?error=sso|sso-unverified, with no session',
