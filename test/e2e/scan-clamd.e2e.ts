@@ -88,6 +88,7 @@ describe.runIf(clamdAvailable() && backend === 'services')('a worker killed in t
   let clamd: Clamd;
   let hung: Server;
   const hungSockets = new Set<Socket>();
+  let hungReceived = '';
   let app: RunningApp | undefined;
 
   beforeAll(async () => {
@@ -95,7 +96,7 @@ describe.runIf(clamdAvailable() && backend === 'services')('a worker killed in t
     // Accepts the scan and never answers: the job stays active until its worker dies.
     hung = createServer({ allowHalfOpen: true }, (socket) => {
       hungSockets.add(socket);
-      socket.on('data', () => undefined);
+      socket.on('data', (chunk: Buffer) => (hungReceived += chunk.toString('latin1')));
     });
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
   });
@@ -113,8 +114,10 @@ describe.runIf(clamdAvailable() && backend === 'services')('a worker killed in t
     const first = await startApp({ env: { CLAMD_HOST: '127.0.0.1', CLAMD_PORT: String(hungPort) } });
     const user = await createUser(first.baseUrl);
     const { data } = await uploadFile(user.api, 'interrupted.md', 'scanned when the worker died');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect((await waitForScan(user.console, data!.file.id, () => true)).scanStatus).toBe('PENDING');
+    // The worker has sent the document to the scanner, which holds it: the scan is under way.
+    await expect.poll(() => hungReceived.includes('scanned when the worker died'), { timeout: 20_000 }).toBe(true);
+    const during = await user.console.GET('/api/console/files/{id}', { params: { path: { id: data!.file.id } } });
+    expect(during.data!.file.scanStatus).toBe('PENDING');
     await first.stop('SIGKILL');
 
     const { PORT: _port, ...env } = first.env;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { HttpVisitor, isDocument, share, sql, upload, type UploadedDocument } from '../support/browser.js';
+import { drainQueues } from '../support/queues.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 describe('reports and share events', () => {
@@ -16,7 +17,9 @@ describe('reports and share events', () => {
     alice = await createUser(app.baseUrl);
     doc = await upload(app, alice, 'events.md', '# Events\n\nwatched');
     await unwrap(
-      alice.console.POST('/api/webhooks', { body: { url: receiver.url('/events'), events: ['share_visited', 'share_reported'] } }),
+      alice.console.POST('/api/webhooks', {
+        body: { url: receiver.url('/events'), events: ['share_visited', 'share_reported'] },
+      }),
     );
   });
   afterAll(async () => {
@@ -27,7 +30,10 @@ describe('reports and share events', () => {
   const bodies = (event: string) =>
     receiver
       .at('/events')
-      .map((request) => JSON.parse(request.body.toString('utf8')) as { event: string; timestamp: string; data: Record<string, unknown> })
+      .map(
+        (request) =>
+          JSON.parse(request.body.toString('utf8')) as { event: string; timestamp: string; data: Record<string, unknown> },
+      )
       .filter((body) => body.event === event);
 
   it('emits share_visited with exactly the contract fields for every render', async () => {
@@ -64,12 +70,23 @@ describe('reports and share events', () => {
     const before = bodies('share_visited').length;
     const locked = await share(alice, doc.fileId, { password: 'sesame-1' });
     const once = await share(alice, doc.fileId, { oneTime: true });
+    const revoked = await share(alice, doc.fileId);
+    await unwrap(alice.api.DELETE('/api/v1/shares/{id}', { params: { path: { id: revoked.share.id } } }));
     const visitor = new HttpVisitor(app.baseUrl);
-    await visitor.get(new URL(locked.url).pathname);
-    await visitor.post(new URL(locked.url).pathname, { action: 'password', password: 'wrong-one' });
-    await visitor.get(new URL(once.url).pathname);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(bodies('share_visited')).toHaveLength(before);
+    expect((await visitor.get(new URL(locked.url).pathname)).status).toBe(401);
+    expect((await visitor.post(new URL(locked.url).pathname, { action: 'password', password: 'wrong-one' })).status).toBe(401);
+    expect((await visitor.get(new URL(once.url).pathname)).status).toBe(200);
+    expect((await visitor.get(new URL(revoked.url).pathname)).status).toBe(410);
+    // A real visit after the gate pages: its event is queued behind anything they queued.
+    const control = await share(alice, doc.fileId);
+    expect(isDocument(await visitor.get(new URL(control.url).pathname))).toBe(true);
+    await expect.poll(() => bodies('share_visited').length, { timeout: 20_000 }).toBeGreaterThan(before);
+    await drainQueues(app);
+    expect(
+      bodies('share_visited')
+        .slice(before)
+        .map((body) => body.data.shareId),
+    ).toEqual([control.share.id]);
   });
 
   it('records a report, emits share_reported, and throttles reports per client', async () => {
@@ -86,12 +103,13 @@ describe('reports and share events', () => {
     const accepted = await visitor.post(reportPath, { reason: 'Phishing page\u0000 asking for bank logins' });
     expect(accepted.status).toBe(200);
 
-    const rows = await sql<{ reason: string; ip_prefix: string }>(app, 'SELECT reason, ip_prefix FROM share_reports WHERE share_id = $1', [
-      created.id,
-    ]);
+    const rows = await sql<{ reason: string; ip_prefix: string }>(
+      app,
+      'SELECT reason, ip_prefix FROM share_reports WHERE share_id = $1',
+      [created.id],
+    );
     // Control characters are dropped (PostgreSQL text cannot even hold NUL).
     expect(rows).toEqual([{ reason: 'Phishing page asking for bank logins', ip_prefix: '127.0.0.0/24' }]);
-    await receiver.waitFor(1, { path: '/events', timeoutMs: 20_000 });
     await expect.poll(() => bodies('share_reported').length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [reported] = bodies('share_reported');
     expect(reported!.data).toEqual({
@@ -108,6 +126,9 @@ describe('reports and share events', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await sql(app, 'SELECT 1 FROM share_reports WHERE share_id = $1', [created.id])).toHaveLength(10);
+    // One event per recorded report: none for the refused, the cross-site or the throttled one.
+    await drainQueues(app);
+    expect(bodies('share_reported').filter((body) => body.data.shareId === created.id)).toHaveLength(10);
   });
 
   it('answers a report for an unknown link with 404', async () => {
@@ -162,7 +183,9 @@ describe('a render origin on another host', () => {
     expect(isDocument(await renderVisitor.get(path))).toBe(true);
 
     // A forged or stale ticket signs in nobody.
-    const forged = await new HttpVisitor(renderBase, undefined, app.baseUrl).get(`/s/_bounce/return?ticket=${encodeURIComponent('eyJ1IjoieCJ9.bad')}`);
+    const forged = await new HttpVisitor(renderBase, undefined, app.baseUrl).get(
+      `/s/_bounce/return?ticket=${encodeURIComponent('eyJ1IjoieCJ9.bad')}`,
+    );
     expect(forged.status).toBe(400);
   });
 });

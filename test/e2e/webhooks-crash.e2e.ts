@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { drainQueues } from '../support/queues.js';
 import { WebhookReceiver, shareMarkdown } from '../support/webhook-receiver.js';
 
 const SESSION_SECRET = 'crash-test-session-secret-0123456789abcdef';
@@ -52,14 +53,11 @@ describe('a delivery worker that dies mid-delivery', () => {
     await doomed.stop('SIGKILL');
 
     await startWorker();
-    const deadline = Date.now() + 45_000;
-    let records = (await unwrap(alice.console.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: webhook.id } } })))
-      .deliveries;
-    while (records.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      records = (await unwrap(alice.console.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: webhook.id } } })))
-        .deliveries;
-    }
+    // The dead worker's job is handed to the new one once its lock lapses; it then settles.
+    await drainQueues(api, { timeoutMs: 45_000 });
+    const { deliveries: records } = await unwrap(
+      alice.console.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: webhook.id } } }),
+    );
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
       id: first!.headers['x-service-delivery'],
@@ -70,8 +68,7 @@ describe('a delivery worker that dies mid-delivery', () => {
     });
     expect(records[0]!.responseBody).toContain('中断');
 
-    // The recovered job settled without a new request; nothing else comes later either.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The recovered job settled without a new request.
     expect(receiver.at('/hold')).toHaveLength(1);
   });
 });

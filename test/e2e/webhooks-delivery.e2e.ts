@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { drainQueues } from '../support/queues.js';
 import { WebhookReceiver, shareMarkdown, type ReceivedRequest, type SharedDocument } from '../support/webhook-receiver.js';
 
 const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -19,8 +20,6 @@ function signatureIsValid(secret: string, rawBody: Buffer, header: string | stri
 function bodyOf(request: ReceivedRequest): { event: string; timestamp: string; data: Record<string, unknown> } {
   return JSON.parse(request.body.toString('utf8'));
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('webhook delivery', () => {
   let app: RunningApp;
@@ -59,13 +58,10 @@ describe('webhook delivery', () => {
   }
 
   async function waitForDeliveries(user: TestUser, webhookId: string, count: number, timeoutMs = 15_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = await deliveries(user, webhookId);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`only ${found.length} of ${count} delivery records`);
-      await sleep(100);
-    }
+    await expect
+      .poll(async () => (await deliveries(user, webhookId)).length, { timeout: timeoutMs, interval: 100 })
+      .toBeGreaterThanOrEqual(count);
+    return deliveries(user, webhookId);
   }
 
   async function view(doc: SharedDocument, headers: Record<string, string> = {}) {
@@ -176,8 +172,8 @@ describe('webhook delivery', () => {
     const [reportEvent] = await receiver.waitFor(1, { path: '/f-reported' });
     const bothEvents = await receiver.waitFor(2, { path: '/f-both' });
     const [bobEvent] = await receiver.waitFor(1, { path: '/f-bob' });
-    // Give anything that should not come a chance to arrive before asserting its absence.
-    await sleep(1500);
+    // Anything that should not come was queued with what came: once the queues are idle, it would be here.
+    await drainQueues(app);
 
     expect(bodyOf(visit!)).toMatchObject({ event: 'share_visited', data: { shareId: aliceDoc.shareId } });
     expect(visit!.headers['x-service-event']).toBe('share_visited');
@@ -258,8 +254,8 @@ describe('webhook delivery', () => {
     expect(dribbleRecord).toMatchObject({ status: 'timeout', responseCode: 200, attempts: 1 });
     expect(dribbleRecord!.durationMs).toBeGreaterThanOrEqual(4900);
 
-    // No retry and no redirect follow-up.
-    await sleep(1500);
+    // No retry and no redirect follow-up: a retry would be a job still queued or delayed.
+    await drainQueues(app);
     expect(receiver.at('/slow')).toHaveLength(1);
     expect(receiver.at('/dribble')).toHaveLength(1);
     expect(receiver.at('/fail')).toHaveLength(1);
@@ -282,8 +278,8 @@ describe('webhook delivery', () => {
       const stored = async () =>
         (await db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1', [webhook.id])).rows[0]
           .n as number;
-      const deadline = Date.now() + 10_000;
-      while ((await stored()) !== 50 && Date.now() < deadline) await sleep(100);
+      await expect.poll(stored, { timeout: 10_000, interval: 100 }).toBe(50);
+      await drainQueues(app);
       expect(await stored()).toBe(50);
     } finally {
       await db.end();

@@ -42,6 +42,8 @@ describe('PostgreSQL connections lost', () => {
     const statuses: number[] = [];
     let uploads = 0;
     const bodies: string[] = [];
+    /** Uploads the service said it stored: their file and share ids. */
+    const stored: Array<{ file: { id: string; name: string }; share: { id: string } }> = [];
     const deadline = Date.now() + 3000;
     while (Date.now() < deadline) {
       const batch = await Promise.all(
@@ -54,7 +56,9 @@ describe('PostgreSQL connections lost', () => {
                   body: documentForm(`outage-${uploads++}.md`, '# written during an outage', { share: '{"maxVisits": 5}' }),
                 })
               : await fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${user.token}` } });
-          return { status: response.status, body: await response.text() };
+          const body = await response.text();
+          if (index < 2 && response.status === 200) stored.push(JSON.parse(body));
+          return { status: response.status, body };
         }),
       );
       for (const { status, body } of batch) {
@@ -81,16 +85,26 @@ describe('PostgreSQL connections lost', () => {
     }
     expect(recovered).toBe(true);
 
-    // Nothing half-written: every file has its version, every share its file, quota matches.
-    const [orphans] = await sql<{ files_without_version: number; shares_without_file: number; quota_drift: string }>(
+    // Nothing half-written: every file has its version, quota matches.
+    const [orphans] = await sql<{ files_without_version: number; quota_drift: string }>(
       await app.databaseUrl(),
       `SELECT (SELECT count(*) FROM files f WHERE NOT EXISTS (SELECT 1 FROM file_versions v WHERE v.file_id = f.id))::int AS files_without_version,
-              (SELECT count(*) FROM shares s WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.id = s.file_id))::int AS shares_without_file,
               (SELECT u.used_bytes - coalesce((SELECT sum(v.size_bytes) FROM file_versions v JOIN files f ON f.id = v.file_id WHERE f.user_id = u.id), 0)
                  FROM users u WHERE u.id = $1)::text AS quota_drift`,
       [user.userId],
     );
-    expect(orphans).toEqual({ files_without_version: 0, shares_without_file: 0, quota_drift: '0' });
+    expect(orphans).toEqual({ files_without_version: 0, quota_drift: '0' });
+    // Every upload answered 200 is there with the share it was answered with.
+    expect(stored.length).toBeGreaterThan(0);
+    const found = await sql<{ file_id: string; name: string; share_id: string }>(
+      await app.databaseUrl(),
+      `SELECT f.id AS file_id, f.name, s.id AS share_id FROM files f JOIN shares s ON s.file_id = f.id
+       WHERE f.id = ANY($1::uuid[]) AND f.deleted_at IS NULL`,
+      [stored.map((answer) => answer.file.id)],
+    );
+    expect(found.map((row) => [row.file_id, row.name, row.share_id]).sort()).toEqual(
+      stored.map((answer) => [answer.file.id, answer.file.name, answer.share.id]).sort(),
+    );
     const uploadsWithShare = await sql<{ files: number; shares: number }>(
       await app.databaseUrl(),
       `SELECT (SELECT count(*) FROM files WHERE user_id = $1 AND name LIKE 'outage-%')::int AS files,

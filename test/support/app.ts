@@ -8,7 +8,11 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createSharedownClient, unwrap, type SharedownClient } from '@sharedown/contract';
 
-const API_MAIN = fileURLToPath(new URL('../../apps/api/dist/main.js', import.meta.url));
+/**
+ * The built api. SHAREDOWN_TEST_API_MAIN points the suites at another build, such as a copy
+ * broken on purpose to watch a test fail, without touching the tree's own dist.
+ */
+const API_MAIN = process.env.SHAREDOWN_TEST_API_MAIN ?? fileURLToPath(new URL('../../apps/api/dist/main.js', import.meta.url));
 export const MACHINE_PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const MACHINE_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -186,12 +190,16 @@ export function sessionCookieOf(response: Response): string {
 }
 
 /** Registers a fresh user, signs in, and creates an API token (rate 600/min unless given). */
-export async function createUser(baseUrl: string, options: { rateLimitPerMinute?: number; email?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  baseUrl: string,
+  options: { rateLimitPerMinute?: number; email?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? `user${process.pid}x${++userCounter}x${Date.now()}@example.com`;
   const password = 'correct horse battery';
   const anonymous = createSharedownClient({ baseUrl });
   const registered = await anonymous.POST('/api/auth/register', { body: { email, password } });
-  if (!registered.response.ok) throw new Error(`register failed: ${registered.response.status} ${JSON.stringify(registered.error)}`);
+  if (!registered.response.ok)
+    throw new Error(`register failed: ${registered.response.status} ${JSON.stringify(registered.error)}`);
   const cookie = sessionCookieOf(registered.response);
   const consoleClient = createSharedownClient({ baseUrl, headers: { cookie } });
   const created = await unwrap(
