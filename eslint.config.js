@@ -3,10 +3,12 @@ import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import pluginVue from 'eslint-plugin-vue';
+import pluginVueA11y from 'eslint-plugin-vuejs-accessibility';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'libs/contract/src/schema.ts', 'test/artifacts/**', 'data/**', '**/*.vue'],
+    ignores: ['**/dist/**', '**/node_modules/**', 'libs/contract/src/schema.ts', 'test/artifacts/**', 'data/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -36,5 +38,24 @@ export default tseslint.config(
   {
     files: ['apps/console/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  // Single-file components: Vue's recommended rules and its accessibility rules, with TypeScript in
+  // <script setup lang="ts">. Layout rules are left to Prettier.
+  ...[
+    ...pluginVue.configs['flat/recommended'],
+    pluginVue.configs['no-layout-rules'],
+    ...pluginVueA11y.configs['flat/recommended'],
+  ].map((config) => ({ ...config, files: ['**/*.vue'] })),
+  {
+    files: ['**/*.vue'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'], sourceType: 'module' },
+      globals: { ...globals.browser },
+    },
+    rules: {
+      // HTML associates a label with its control either by `for`/`id` or by nesting; the rule's
+      // default demands both at once.
+      'vuejs-accessibility/label-has-for': ['error', { required: { some: ['nesting', 'id'] } }],
+    },
   },
 );
