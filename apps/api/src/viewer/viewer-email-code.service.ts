@@ -11,6 +11,7 @@ import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { safeNext } from './viewer-forms.service.js';
 import { ViewerIdentity } from './viewer-identity.js';
+import { ViewerPresenter } from './viewer-presenter.js';
 import {
   EMAIL_CODE_SEND,
   emailCodeEntryPage,
@@ -19,7 +20,6 @@ import {
   type CodeEntry,
   type CodeMode,
 } from './email-code-pages.js';
-import { ViewerService } from './viewer.service.js';
 
 const CODE_SHAPE = /^[0-9]{6}$/;
 
@@ -34,7 +34,7 @@ export class ViewerEmailCodeService {
   private readonly publicOrigin: string;
 
   constructor(
-    private readonly viewer: ViewerService,
+    private readonly pages: ViewerPresenter,
     private readonly assets: ViewerAssets,
     private readonly identity: ViewerIdentity,
     private readonly sessions: SessionsService,
@@ -52,7 +52,7 @@ export class ViewerEmailCodeService {
     if (refused) return refused;
     if (query.mode === 'verify') {
       const user = await this.identity.user(request);
-      if (!user) return this.viewer.loginRequired(request, next, null, 401);
+      if (!user) return this.pages.loginRequired(request, next, null, 401);
       if (user.emailVerified) return { status: 303, body: '', location: next };
       return { status: 200, body: verifyOfferPage(this.assets.urls, user.email, next) };
     }
@@ -67,7 +67,7 @@ export class ViewerEmailCodeService {
     try {
       if (request.form.mode === 'verify') {
         const user = await this.identity.user(request);
-        if (!user) return this.viewer.loginRequired(request, next, null, 401);
+        if (!user) return this.pages.loginRequired(request, next, null, 401);
         if (user.emailVerified) return { status: 303, body: '', location: next };
         await this.verification.sendForAccount(user, request.ip);
         return this.entry(200, { mode: 'verify', email: user.email, next, error: null });
@@ -126,14 +126,14 @@ export class ViewerEmailCodeService {
 
   /** Off without SMTP; forms only on PUBLIC_URL, from its own pages. */
   private refusal(request: ViewerRequest): ViewerAnswer | null {
-    if (!this.signIn.enabled) return this.viewer.message(404, '页面不存在', '本服务未开放电子邮件验证码登录。');
+    if (!this.signIn.enabled) return this.pages.message(404, '页面不存在', '本服务未开放电子邮件验证码登录。');
     if (request.origin !== this.publicOrigin) {
       if (request.method !== 'GET' && request.method !== 'HEAD')
-        return this.viewer.message(403, '请求被拒绝', '请在本站登录页面提交。');
+        return this.pages.message(403, '请求被拒绝', '请在本站登录页面提交。');
       return { status: 303, body: '', location: `${this.runtime.env.PUBLIC_URL}${EMAIL_CODE_SEND}${queryOf(request.path)}` };
     }
     if (request.method === 'POST' && !request.sameOrigin)
-      return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+      return this.pages.message(403, '请求被拒绝', '表单必须从本站页面提交。');
     return null;
   }
 
@@ -143,9 +143,9 @@ export class ViewerEmailCodeService {
 
   private failure(error: unknown): ViewerAnswer {
     if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-      return { ...this.viewer.message(429, '尝试次数过多', error.message), headers: error.headers };
+      return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
     }
-    if (error instanceof AppError && error.status < 500) return this.viewer.message(error.status, '无法完成', error.message);
+    if (error instanceof AppError && error.status < 500) return this.pages.message(error.status, '无法完成', error.message);
     throw error;
   }
 

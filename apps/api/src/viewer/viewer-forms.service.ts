@@ -14,6 +14,7 @@ import { ViewerAssets } from './viewer-assets.js';
 import { RENDER_LOGIN_COOKIE, RENDER_LOGIN_SECONDS, ViewerIdentity } from './viewer-identity.js';
 import { Signer } from './signer.js';
 import { reportPage, twoFactorPage } from './viewer-pages.js';
+import { ViewerPresenter } from './viewer-presenter.js';
 import { ViewerService } from './viewer.service.js';
 
 // Reports per client address and hour.
@@ -34,6 +35,7 @@ export class ViewerFormsService {
 
   constructor(
     private readonly viewer: ViewerService,
+    private readonly pages: ViewerPresenter,
     private readonly repository: ShareViewRepository,
     private readonly identity: ViewerIdentity,
     private readonly assets: ViewerAssets,
@@ -49,10 +51,10 @@ export class ViewerFormsService {
 
   async report(request: ViewerRequest, segment: string, token: string): Promise<ViewerAnswer> {
     const share = await this.viewer.find(segment, token);
-    if (!share) return this.viewer.notFound();
+    if (!share) return this.pages.notFound();
     const action = `${viewPath(share.ownerSegment, share.token)}/report`;
     if (request.method !== 'POST') return { status: 200, body: reportPage(this.assets.urls, action, share.fileName, null) };
-    if (!request.sameOrigin) return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+    if (!request.sameOrigin) return this.pages.message(403, '请求被拒绝', '表单必须从本站页面提交。');
     // PostgreSQL text cannot hold NUL, and no other control character belongs in a reason either.
     const reason = (request.form.reason ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
     if (reason.length < 3 || reason.length > 1000) {
@@ -61,20 +63,20 @@ export class ViewerFormsService {
     const decision = await this.limiter.consume(`share-report:${request.ip}`, REPORTS_PER_HOUR, 3600);
     if (!decision.allowed) {
       return {
-        ...this.viewer.message(429, '提交过于频繁', '你提交的举报太多了，请稍后再试。'),
+        ...this.pages.message(429, '提交过于频繁', '你提交的举报太多了，请稍后再试。'),
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       };
     }
     const reportedAt = await this.repository.report(share.id, reason, maskedIpPrefix(request.ip));
     const data = { shareId: share.id, token: share.token, fileId: share.fileId, reason, reportedAt: reportedAt.toISOString() };
     return {
-      ...this.viewer.message(200, '已收到举报', '谢谢，我们已记录你的举报。'),
+      ...this.pages.message(200, '已收到举报', '谢谢，我们已记录你的举报。'),
       after: () => this.events.emit(share.ownerId, 'share_reported', data),
     };
   }
 
   loginForm(request: ViewerRequest, next: string | undefined): ViewerAnswer {
-    return this.viewer.loginRequired(request, safeNext(next), null, 200);
+    return this.pages.loginRequired(request, safeNext(next), null, 200);
   }
 
   /**
@@ -84,13 +86,13 @@ export class ViewerFormsService {
    */
   async login(request: ViewerRequest): Promise<ViewerAnswer> {
     const next = safeNext(request.form.next);
-    if (!request.sameOrigin) return this.viewer.message(403, '请求被拒绝', '表单必须从本站页面提交。');
-    if (!this.runtime.env.PASSWORD_LOGIN) return this.viewer.message(403, '无法使用密码登录', '本服务未开放密码登录，请使用其他登录方式。');
+    if (!request.sameOrigin) return this.pages.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+    if (!this.runtime.env.PASSWORD_LOGIN) return this.pages.message(403, '无法使用密码登录', '本服务未开放密码登录，请使用其他登录方式。');
     if (request.form.ticket !== undefined) return this.loginSecondStep(request, next);
     const email = (request.form.email ?? '').trim();
     const password = request.form.password ?? '';
     if (!email || !password || email.length > 254 || password.length > 128 || /[\u0000-\u001f]/.test(email)) {
-      return this.viewer.loginRequired(request, next, '请输入电子邮件和密码。', 400);
+      return this.pages.loginRequired(request, next, '请输入电子邮件和密码。', 400);
     }
     try {
       const user = await this.accounts.login(email, password, request.ip);
@@ -101,10 +103,10 @@ export class ViewerFormsService {
       return await this.signedIn(request, user.id, next);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-        return { ...this.viewer.message(429, '尝试次数过多', error.message), headers: error.headers };
+        return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
-        return this.viewer.loginRequired(request, next, '电子邮件或密码错误。', 401);
+        return this.pages.loginRequired(request, next, '电子邮件或密码错误。', 401);
       }
       throw error;
     }
@@ -114,7 +116,7 @@ export class ViewerFormsService {
     const ticket = request.form.ticket ?? '';
     const pending = this.twoFactorTickets.open<{ u?: unknown; n?: unknown }>(ticket);
     if (!pending || typeof pending.u !== 'string') {
-      return this.viewer.loginRequired(request, formNext, '验证已超时，请重新输入电子邮件和密码。', 401);
+      return this.pages.loginRequired(request, formNext, '验证已超时，请重新输入电子邮件和密码。', 401);
     }
     const next = safeNext(typeof pending.n === 'string' ? pending.n : undefined);
     const code = (request.form.code ?? '').trim();
@@ -125,7 +127,7 @@ export class ViewerFormsService {
       await this.twoFactor.checkSignIn(pending.u, code, request.ip);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-        return { ...this.viewer.message(429, '尝试次数过多', error.message), headers: error.headers };
+        return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
         return { status: 401, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, '验证码错误或已使用。') };
@@ -167,7 +169,7 @@ export class ViewerFormsService {
   /** On the render host: trades the ticket for a sign-in cookie there and continues to the link. */
   bounceReturn(ticket: string | undefined): ViewerAnswer {
     const payload = this.identity.logins.open<{ u?: unknown; n?: unknown }>(ticket);
-    if (!payload || typeof payload.u !== 'string') return this.viewer.message(400, '登录已过期', '登录凭据已失效，请重新打开链接。');
+    if (!payload || typeof payload.u !== 'string') return this.pages.message(400, '登录已过期', '登录凭据已失效，请重新打开链接。');
     const value = this.identity.logins.seal({ u: payload.u }, RENDER_LOGIN_SECONDS);
     return {
       status: 303,

@@ -5,7 +5,7 @@ import { clientKeyOf } from '../common/client-address.js';
 import { redactUrl } from '../common/redact.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
-import { ViewerService } from './viewer.service.js';
+import { ViewerPresenter } from './viewer-presenter.js';
 
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; media-src 'self' data: https: http:; " +
@@ -23,7 +23,7 @@ export class ViewerHttp {
   readonly renderOrigin: string;
 
   constructor(
-    private readonly viewer: ViewerService,
+    private readonly pages: ViewerPresenter,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.publicOrigin = new URL(runtime.env.PUBLIC_URL).origin;
@@ -42,7 +42,7 @@ export class ViewerHttp {
       result = await produce();
     } catch (error) {
       this.logger.error(`request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      result = this.viewer.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。');
+      result = this.pages.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。');
     }
     this.send(request, reply, result);
     if (result.after) {

@@ -5,6 +5,7 @@ import { ViewerAssets } from './viewer-assets.js';
 import { ViewerEmailCodeService } from './viewer-email-code.service.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerHttp } from './viewer-http.js';
+import { ViewerPresenter } from './viewer-presenter.js';
 import { ViewerService } from './viewer.service.js';
 
 /**
@@ -19,6 +20,7 @@ export class ViewerController {
 
   constructor(
     private readonly viewer: ViewerService,
+    private readonly pages: ViewerPresenter,
     private readonly forms: ViewerFormsService,
     private readonly emailCodes: ViewerEmailCodeService,
     private readonly assets: ViewerAssets,
@@ -54,11 +56,11 @@ export class ViewerController {
       frame = await this.viewer.frame(this.http.toViewerRequest(request), ticket);
     } catch (error) {
       this.logger.error(`${request.method} /s/_render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      this.http.send(request, reply, this.viewer.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。'));
+      this.http.send(request, reply, this.pages.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。'));
       return;
     }
     if (!frame) {
-      this.http.send(request, reply, this.viewer.message(410, '链接已失效', '这个页面只能从分享链接中打开，请重新打开分享链接。'));
+      this.http.send(request, reply, this.pages.message(410, '链接已失效', '这个页面只能从分享链接中打开，请重新打开分享链接。'));
       return;
     }
     reply
@@ -138,27 +140,35 @@ export class ViewerController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'the shared document, or the page its policies call for (password, sign-in, reveal, 404, 410)' })
   async view(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.http.answer(request, reply, () => this.viewer.view(this.http.toViewerRequest(request), segment, token));
+    await this.show(request, reply, segment, token);
   }
 
   @Post(':segment/:token')
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'password (`action=password`, `password`) or reveal (`action=reveal`) form submission' })
   async submit(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.http.answer(request, reply, () => this.viewer.view(this.http.toViewerRequest(request), segment, token));
+    await this.show(request, reply, segment, token);
   }
 
   @Get(':token')
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'legacy link form /s/<tokenOrSlug>' })
   async legacyView(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.http.answer(request, reply, () => this.viewer.view(this.http.toViewerRequest(request), null, token));
+    await this.show(request, reply, null, token);
   }
 
   @Post(':token')
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'form submission on the legacy link form' })
   async legacySubmit(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.http.answer(request, reply, () => this.viewer.view(this.http.toViewerRequest(request), null, token));
+    await this.show(request, reply, null, token);
+  }
+
+  /** A share view: the gate's result, as the presenter words it. */
+  private async show(request: FastifyRequest, reply: FastifyReply, segment: string | null, token: string): Promise<void> {
+    await this.http.answer(request, reply, async () => {
+      const viewerRequest = this.http.toViewerRequest(request);
+      return this.pages.view(viewerRequest, await this.viewer.view(viewerRequest, segment, token));
+    });
   }
 }

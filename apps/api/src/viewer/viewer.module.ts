@@ -4,6 +4,7 @@ import { EmailModule } from '../auth/email/email.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { DocumentCache } from './document-cache.js';
+import { VIEWER_GATE_PROVIDERS } from './gate.js';
 import { ShareViewRepository } from './share-view.repository.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerController } from './viewer.controller.js';
@@ -11,6 +12,7 @@ import { ViewerEmailCodeService } from './viewer-email-code.service.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerHttp } from './viewer-http.js';
 import { ViewerIdentity } from './viewer-identity.js';
+import { ViewerPresenter } from './viewer-presenter.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
 
@@ -27,7 +29,9 @@ import { VisitAdmissions } from './visit-admissions.js';
     DocumentCache,
     ViewerAssets,
     ViewerIdentity,
+    ...VIEWER_GATE_PROVIDERS,
     ViewerService,
+    ViewerPresenter,
     ViewerFormsService,
     ViewerEmailCodeService,
     ViewerHttp,

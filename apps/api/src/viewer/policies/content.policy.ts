@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { DocumentCache } from '../document-cache.js';
+import { PASS, type GatePolicy, type GateStep, type Visit } from './gate-policy.js';
+
+/** Content first: a visit is never counted for a page that then cannot be shown. */
+@Injectable()
+export class ContentPolicy implements GatePolicy {
+  constructor(private readonly documents: DocumentCache) {}
+
+  async check({ share }: Visit): Promise<GateStep> {
+    const content = share.versionId === null ? null : await this.documents.get(share.versionId, share.fileKind);
+    return content === null ? { kind: 'unavailable' } : PASS;
+  }
+}

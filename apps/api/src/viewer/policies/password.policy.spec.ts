@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../auth/password-hasher.js';
+import { RateLimiter, type RateDecision } from '../../rate-limit/rate-limiter.js';
+import type { ShareViewRepository } from '../share-view.repository.js';
+import type { CookieToSet } from '../viewer-answer.js';
+import type { ViewerIdentity } from '../viewer-identity.js';
+import { PASS, type Visit } from './gate-policy.js';
+import { PASSWORD_ATTEMPTS, PasswordPolicy } from './password.policy.js';
+import { aVisit } from './visit.fixture.js';
+
+/** Buckets that never refill: counts what the policy takes, per key. */
+class CountingLimiter extends RateLimiter {
+  readonly levels = new Map<string, number>();
+
+  async consume(key: string, capacity: number): Promise<RateDecision> {
+    const level = this.levels.get(key) ?? capacity;
+    const allowed = level >= 1;
+    this.levels.set(key, allowed ? level - 1 : level);
+    return { allowed, remaining: allowed ? level - 1 : 0, retryAfterSeconds: allowed ? 0 : 600 };
+  }
+
+  async refund(): Promise<void> {}
+
+  async sweep(): Promise<number> {
+    return 0;
+  }
+}
+
+const ACCESS: CookieToSet = { name: 'sd_access_1', value: 'sealed', maxAge: 43_200 };
+
+describe(PasswordPolicy.name, () => {
+  let hash: string;
+  let limiter: CountingLimiter;
+  let sut: PasswordPolicy;
+  let granted: boolean;
+
+  beforeAll(async () => {
+    hash = await hashPassword('open sesame');
+  });
+
+  const setup = () => {
+    limiter = new CountingLimiter();
+    granted = false;
+    const identity = { hasAccess: () => granted, accessCookie: () => ACCESS } as unknown as ViewerIdentity;
+    const repository = { passwordHash: async () => hash } as unknown as ShareViewRepository;
+    sut = new PasswordPolicy(identity, limiter, repository);
+  };
+  const posted = (password: string, share: Parameters<typeof aVisit>[0]['share'] = {}): Visit =>
+    aVisit({ share: { hasPassword: true, ...share }, request: { method: 'POST', form: { action: 'password', password } } });
+
+  it('passes a link without a password, and a browser that gave it already', async () => {
+    setup();
+    expect(await sut.check(aVisit())).toBe(PASS);
+    granted = true;
+    expect(await sut.check(aVisit({ share: { hasPassword: true } }))).toBe(PASS);
+    expect(limiter.levels.size).toBe(0);
+  });
+
+  it('asks for the password without taking an attempt', async () => {
+    setup();
+    expect(await sut.check(aVisit({ share: { hasPassword: true } }))).toEqual({ kind: 'password', wrong: false });
+    const reveal = aVisit({ share: { hasPassword: true }, request: { method: 'POST', form: { action: 'reveal' } } });
+    expect(await sut.check(reveal)).toEqual({ kind: 'password', wrong: false });
+    expect(limiter.levels.size).toBe(0);
+  });
+
+  it.each(['wrong', '', 'x'.repeat(65)])('says %j is wrong, and sets no cookie', async (password) => {
+    setup();
+    const visit = posted(password);
+    expect(await sut.check(visit)).toEqual({ kind: 'password', wrong: true });
+    expect(visit.cookies).toEqual([]);
+  });
+
+  it('grants access with the right password and sends the visitor back to the link', async () => {
+    setup();
+    const visit = posted('open sesame');
+    expect(await sut.check(visit)).toEqual({ kind: 'back-to-link' });
+    expect(visit.cookies).toEqual([ACCESS]);
+  });
+
+  it('counts the right password as the deliberate step of a reveal link', async () => {
+    setup();
+    for (const share of [{ oneTime: true }, { burnAfterRead: true }]) {
+      const visit = posted('open sesame', share);
+      expect(await sut.check(visit)).toBe(PASS);
+      expect(visit.passwordTyped).toBe(true);
+      expect(visit.cookies).toEqual([ACCESS]);
+    }
+  });
+
+  it('throttles attempts per share and client, the right password included, and one /64 counts once', async () => {
+    setup();
+    for (let i = 0; i < PASSWORD_ATTEMPTS; i++) {
+      const visit = posted('wrong');
+      visit.request.ip = `2001:db8:1:2::${i + 1}`;
+      expect(await sut.check(visit)).toEqual({ kind: 'password', wrong: true });
+    }
+    const last = posted('open sesame');
+    last.request.ip = '2001:db8:1:2::ffff';
+    expect(await sut.check(last)).toEqual({ kind: 'password-throttled', retryAfterSeconds: 600 });
+    expect(last.cookies).toEqual([]);
+    const elsewhere = posted('open sesame');
+    elsewhere.request.ip = '2001:db8:1:3::1';
+    expect(await sut.check(elsewhere)).toEqual({ kind: 'back-to-link' });
+    const otherShare = posted('open sesame', { id: '00000000-0000-4000-8000-000000000002' });
+    otherShare.request.ip = '2001:db8:1:2::ffff';
+    expect(await sut.check(otherShare)).toEqual({ kind: 'back-to-link' });
+  });
+});

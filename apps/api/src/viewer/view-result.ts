@@ -1,0 +1,21 @@
+import type { ServedDocument } from './document-cache.js';
+import type { GateStop } from './gate-stop.js';
+import type { ViewedShare } from './share-view.repository.js';
+import type { CookieToSet } from './viewer-answer.js';
+
+/** What a share view came to; ViewerPresenter turns it into the answer. */
+export type ViewResult =
+  | { kind: 'not-found' }
+  /** A policy stopped the visit (see gate.ts); `cookies` are those it established on the way. */
+  | { kind: 'stopped'; share: ViewedShare; stop: GateStop; cookies: CookieToSet[] }
+  /** An admitted visit: the document, and its share_visited event to emit once the page is on its way. */
+  | {
+      kind: 'shown';
+      share: ViewedShare;
+      content: ServedDocument;
+      watermark: string | null;
+      /** The sandboxed frame of an HTML document; null for Markdown and text, which are inline. */
+      frameUrl: string | null;
+      cookies: CookieToSet[];
+      after: () => Promise<void>;
+    };
