@@ -257,21 +257,21 @@ describe('GET /files, GET /files/{id}, DELETE /files/{id}', () => {
     const user = await createUser(app.baseUrl);
     const { data } = await uploadFile(user.api, 'gone.md', 'bye');
     const fileId = data!.file.id;
-    await sql(databaseUrl, `INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3), ($1, $2, $4)`, [
-      user.userId,
-      fileId,
-      `t-${fileId}-1`,
-      `t-${fileId}-2`,
-    ]);
+    const shares = await Promise.all(
+      [{ fileId }, { fileId, maxVisits: 2 }].map(async (body) => (await user.api.POST('/api/v1/shares', { body })).data!),
+    );
     expect((await user.api.GET('/api/v1/files/{id}', { params: { path: { id: fileId } } })).data!.shareCount).toBe(2);
 
     const deleted = await user.api.DELETE('/api/v1/files/{id}', { params: { path: { id: fileId } } });
     expect(deleted.response.status).toBe(200);
     expect(deleted.data).toMatchObject({ file: { id: fileId, shareCount: 0 } });
-    const shares = await sql<{ revoked_at: Date | null }>(databaseUrl, `SELECT revoked_at FROM shares WHERE file_id = $1`, [
-      fileId,
-    ]);
-    expect(shares.every((share) => share.revoked_at !== null)).toBe(true);
+    for (const { share, url } of shares) {
+      const after = await user.api.GET('/api/v1/shares/{id}', { params: { path: { id: share.id } } });
+      expect(after.data!.revokedAt).toEqual(expect.any(String));
+      const view = await fetch(url, { redirect: 'manual' });
+      await view.arrayBuffer();
+      expect(view.status).toBe(410);
+    }
     expect((await user.api.GET('/api/v1/files/{id}', { params: { path: { id: fileId } } })).response.status).toBe(404);
     expect((await user.api.GET('/api/v1/files')).data!.files).toEqual([]);
     expect(await usedBytes(user)).toBe(3);

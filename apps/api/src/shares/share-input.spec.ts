@@ -40,6 +40,8 @@ describe(parseShareField.name, () => {
     expect(settings.emailAllowlist).toEqual(['ann@example.com']);
   });
 
+  // The one table of ShareInput refusals: POST /shares, the console route and the upload's share
+  // field all validate with these rules (the e2e suite checks that each route answers with them).
   it.each([
     [{ expiresInDays: 0 }, 'expiresInDays'],
     [{ expiresInDays: 3651 }, 'expiresInDays'],
@@ -50,17 +52,23 @@ describe(parseShareField.name, () => {
     [{ password: 1234 }, 'password'],
     [{ maxVisits: 0 }, 'maxVisits'],
     [{ maxVisits: 10000 }, 'maxVisits'],
+    [{ maxVisits: 2.5 }, 'maxVisits'],
     [{ perVisitorMaxVisits: -1 }, 'perVisitorMaxVisits'],
+    [{ perVisitorMaxVisits: 0 }, 'perVisitorMaxVisits'],
     [{ perLoginUserMaxVisits: 10000 }, 'perLoginUserMaxVisits'],
     [{ oneTime: 'yes' }, 'oneTime'],
     [{ oneTime: null }, 'oneTime'],
     [{ requireLogin: 1 }, 'requireLogin'],
+    [{ copyProtectionEnabled: 1 }, 'copyProtectionEnabled'],
+    [{ burnAfterReadEnabled: null }, 'burnAfterReadEnabled'],
+    [{ oneSession: 'yes' }, 'oneSession'],
     [{ watermarkText: 'w'.repeat(81) }, 'watermarkText'],
     [{ watermarkText: 'nul\u0000byte' }, 'watermarkText'],
     [{ watermarkText: 'line\nbreak' }, 'watermarkText'],
     [{ slug: 'ab' }, 'slug'],
     [{ slug: 'a'.repeat(33) }, 'slug'],
     [{ slug: 'has space' }, 'slug'],
+    [{ slug: 'with/slash' }, 'slug'],
     [{ slug: 'ünï' }, 'slug'],
     [{ lockedVersionId: 42 }, 'lockedVersionId'],
     [{ emailAllowlist: 'a@example.com' }, 'emailAllowlist'],
