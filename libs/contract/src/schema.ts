@@ -938,8 +938,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Open a share link: the document, or the page its policies call for */
         get: operations["Viewer_view"];
         put?: never;
+        /** Answer a share link's password or reveal form */
         post: operations["Viewer_submit"];
         delete?: never;
         options?: never;
@@ -954,8 +956,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The form for reporting a share link */
         get: operations["Viewer_reportForm"];
         put?: never;
+        /** Report a share link to its owner (a share_reported event) */
         post: operations["Viewer_report"];
         delete?: never;
         options?: never;
@@ -970,8 +974,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Open a share link of the legacy form /s/<tokenOrSlug> */
         get: operations["Viewer_legacyView"];
         put?: never;
+        /** Answer a legacy share link's password or reveal form */
         post: operations["Viewer_legacySubmit"];
         delete?: never;
         options?: never;
@@ -5387,8 +5393,50 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the shared document, or the page its policies call for (password, sign-in, reveal, 404, 410) */
+            /** @description the shared document, or the reveal page of a one-time or burn-after-read link */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password form (again after a wrong password), or the sign-in page of a link that needs an account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is revoked, expired or used up (for everyone or for this visitor), or its document was deleted or quarantined */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the document is still being scanned, or its scan failed and is retried; `Retry-After` says when to look again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5415,6 +5463,55 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description the password was right: back to the link, with the cookie that admits this browser */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password form (again after a wrong password), or the sign-in page of a link that needs an account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is revoked, expired or used up (for everyone or for this visitor), or its document was deleted or quarantined */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the document is still being scanned, or its scan failed and is retried; `Retry-After` says when to look again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Viewer_reportForm: {
@@ -5431,6 +5528,13 @@ export interface operations {
         responses: {
             /** @description report form (HTML) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5457,6 +5561,34 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description the form was incomplete: the page again, saying what is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Viewer_legacyView: {
@@ -5477,6 +5609,48 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description the password form (again after a wrong password), or the sign-in page of a link that needs an account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is revoked, expired or used up (for everyone or for this visitor), or its document was deleted or quarantined */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the document is still being scanned, or its scan failed and is retried; `Retry-After` says when to look again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Viewer_legacySubmit: {
@@ -5492,6 +5666,55 @@ export interface operations {
         responses: {
             /** @description form submission on the legacy link form */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password was right: back to the link, with the cookie that admits this browser */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password form (again after a wrong password), or the sign-in page of a link that needs an account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is revoked, expired or used up (for everyone or for this visitor), or its document was deleted or quarantined */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the document is still being scanned, or its scan failed and is retried; `Retry-After` says when to look again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

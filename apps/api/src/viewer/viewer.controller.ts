@@ -1,11 +1,13 @@
 import { Controller, Get, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PublicRoute } from '../openapi/public-route.decorator.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerEmailCodeService } from './viewer-email-code.service.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerHttp } from './viewer-http.js';
 import { ViewerPresenter } from './viewer-presenter.js';
+import { ApiViewerResponses } from './viewer-responses.decorator.js';
 import { ViewerService } from './viewer.service.js';
 
 /**
@@ -14,6 +16,7 @@ import { ViewerService } from './viewer.service.js';
  * strict security headers, never the JSON envelope.
  */
 @ApiTags('viewer')
+@PublicRoute()
 @Controller('s')
 export class ViewerController {
   private readonly logger = new Logger('Viewer');
@@ -123,43 +126,49 @@ export class ViewerController {
   }
 
   @Get(':segment/:token/report')
-  @ApiProduces('text/html')
+  @ApiOperation({ summary: 'The form for reporting a share link' })
   @ApiOkResponse({ description: 'report form (HTML)' })
+  @ApiViewerResponses(404)
   async reportForm(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.http.answer(request, reply, () => this.forms.report(this.http.toViewerRequest(request), segment, token));
   }
 
   @Post(':segment/:token/report')
-  @ApiProduces('text/html')
+  @ApiOperation({ summary: 'Report a share link to its owner (a share_reported event)' })
   @ApiOkResponse({ description: 'report recorded (HTML); form field `reason`' })
+  @ApiViewerResponses(400, 403, 404, 429)
   async report(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.http.answer(request, reply, () => this.forms.report(this.http.toViewerRequest(request), segment, token));
   }
 
   @Get(':segment/:token')
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'the shared document, or the page its policies call for (password, sign-in, reveal, 404, 410)' })
+  @ApiOperation({ summary: 'Open a share link: the document, or the page its policies call for' })
+  @ApiOkResponse({ description: 'the shared document, or the reveal page of a one-time or burn-after-read link' })
+  @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   async view(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, segment, token);
   }
 
   @Post(':segment/:token')
-  @ApiProduces('text/html')
+  @ApiOperation({ summary: "Answer a share link's password or reveal form" })
   @ApiOkResponse({ description: 'password (`action=password`, `password`) or reveal (`action=reveal`) form submission' })
+  @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async submit(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, segment, token);
   }
 
   @Get(':token')
-  @ApiProduces('text/html')
+  @ApiOperation({ summary: 'Open a share link of the legacy form /s/<tokenOrSlug>' })
   @ApiOkResponse({ description: 'legacy link form /s/<tokenOrSlug>' })
+  @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   async legacyView(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, null, token);
   }
 
   @Post(':token')
-  @ApiProduces('text/html')
+  @ApiOperation({ summary: "Answer a legacy share link's password or reveal form" })
   @ApiOkResponse({ description: 'form submission on the legacy link form' })
+  @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async legacySubmit(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, null, token);
   }
