@@ -1,6 +1,6 @@
-// The whole suite: unit tests, then the e2e suite on the embedded default (embedded
-// PostgreSQL, PostgreSQL-backed queue), then again on the machine's PostgreSQL and Redis
-// when they answer (as on CI and the development machines).
+// The whole suite: unit tests, service tests against the machine's PostgreSQL, then the e2e
+// suite on the embedded default (embedded PostgreSQL, PostgreSQL-backed queue), then again on
+// the machine's PostgreSQL and Redis when they answer (as on CI and the development machines).
 import { spawnSync } from 'node:child_process';
 import { Socket } from 'node:net';
 
@@ -36,6 +36,12 @@ for (const [name, command] of [
   if (result.status !== 0) failed += 1;
 }
 failed += vitest(['--project', 'unit'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
+// Services against a real PostgreSQL (the *.pg.spec.ts files), each file in a database of its own.
+if (await reachable(5432)) {
+  failed += vitest(['--project', 'pg'], { SHAREDOWN_TEST_BACKEND: 'services' }) ? 1 : 0;
+} else {
+  console.log('PostgreSQL is not reachable on 127.0.0.1:5432: skipped the service tests against PostgreSQL');
+}
 console.log('\n=== console component tests ===');
 failed += spawnSync('npx', ['vitest', 'run', '--passWithNoTests'], { cwd: '../apps/console', stdio: 'inherit' }).status ? 1 : 0;
 failed += vitest(['--project', 'e2e'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;

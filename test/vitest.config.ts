@@ -8,7 +8,19 @@ export default defineConfig({
           name: 'unit',
           root: '..',
           include: ['apps/*/src/**/*.spec.ts', 'libs/*/src/**/*.spec.ts'],
-          exclude: ['**/node_modules/**', 'apps/console/**'],
+          exclude: ['**/node_modules/**', 'apps/console/**', '**/*.pg.spec.ts'],
+        },
+      },
+      {
+        // Services against a real PostgreSQL (the machine's, 127.0.0.1:5432): a fresh database per file.
+        test: {
+          name: 'pg',
+          root: '..',
+          include: ['apps/*/src/**/*.pg.spec.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
         },
       },
       {
