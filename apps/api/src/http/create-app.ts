@@ -6,13 +6,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyFormBody from '@fastify/formbody';
 import { AppModule } from '../app.module.js';
-import { ErrorEnvelopeFilter, sendEnvelope, toEnvelope } from '../common/error-envelope.filter.js';
+import { ErrorEnvelopeFilter } from '../common/error-envelope.filter.js';
 import { validationPipe } from '../common/validation-pipe.js';
 import { registerJsonParser } from './json-body.js';
 import type { Runtime } from '../common/runtime.js';
 import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { registerCors } from './cors.js';
 import { answerClientError, answerFrameworkError } from './framework-errors.js';
+import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -47,14 +48,14 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // First, so that every route gets the envelope for Fastify's own errors.
+  registerRouteErrorHandler(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
   registerCors(fastify);
   registerSecurityHeaders(fastify);
   registerJsonParser(fastify);
-  // Errors Fastify raises before Nest routing (body parsing, limits) get the same envelope.
-  fastify.setErrorHandler((error, _request, reply) => sendEnvelope(reply, toEnvelope(error)));
   await app.register(fastifyFormBody as never, { bodyLimit: 64 * 1024 } as never);
   await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
   await app.register(fastifyMultipart as never, {
