@@ -132,8 +132,9 @@ describe('single sign-on in a real browser', () => {
     expect(await sql(app, `SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [row!.id])).toEqual([{ n: 2 }]);
   });
 
-  it('links a verified address to the existing password account, which keeps its password', async () => {
+  it('links a verified address to the existing proven password account, which keeps its password', async () => {
     const bob = await createUser(app.baseUrl);
+    await sql(app, `UPDATE users SET email_verified_at = now() WHERE id = $1`, [bob.userId]);
     await freshBrowser();
     await ssoFromConsole(person(true, bob.email.toUpperCase()));
     await page.waitForURL('**/files');
@@ -143,6 +144,23 @@ describe('single sign-on in a real browser', () => {
       body: { email: bob.email, password: bob.password },
     });
     expect(password.response.status).toBe(200);
+  });
+
+  it('takes over an account whose address was never proven: its password, sessions and tokens end', async () => {
+    const squatter = await createUser(app.baseUrl);
+    const token = (await squatter.console.POST('/api/tokens', { body: { name: 'squatter' } })).data!.plaintext;
+    expect((await fetch(`${app.baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    await freshBrowser();
+    await ssoFromConsole(person(true, squatter.email));
+    await page.waitForURL('**/files');
+    expect(await signedInAs()).toMatchObject({ id: squatter.userId, emailVerified: true });
+    const login = await createSharedownClient({ baseUrl: app.baseUrl }).POST('/api/auth/login', {
+      body: { email: squatter.email, password: squatter.password },
+    });
+    expect(login.response.status).toBe(401);
+    expect((await squatter.console.GET('/api/auth/session')).response.status).toBe(401);
+    expect((await fetch(`${app.baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(await sql(app, `SELECT method FROM sessions WHERE user_id = $1`, [squatter.userId])).toEqual([{ method: 'oidc' }]);
   });
 
   it('refuses an unverified address that belongs to an existing account, and creates nothing', async () => {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
+import { EmailAccountsRepository, type Proof } from '../email/email-accounts.repository.js';
 import { UsersRepository } from '../users.repository.js';
 import type { OidcClaims } from './oidc-client.js';
 import { UserIdentitiesRepository } from './user-identities.repository.js';
@@ -23,9 +24,10 @@ class LostRace extends Error {}
 /**
  * Which account a provider's person signs in to. First the identity (issuer + subject); else an
  * account with the same address, but only when the provider says the address is verified (then
- * the identity is linked and the address marked proven); else a new account without a password.
- * Nothing else about an existing account ever changes here: not its password, quota, segment or
- * any role, whatever the provider sends.
+ * the identity is linked and the address marked proven, and an account whose address was never
+ * proven is taken over: see linkByProvenAddress); else a new account without a password. Nothing
+ * else about an existing account ever changes here: not its quota, segment or any role, whatever
+ * the provider sends.
  */
 @Injectable()
 export class OidcAccountsService {
@@ -36,6 +38,7 @@ export class OidcAccountsService {
     private readonly identities: UserIdentitiesRepository,
     private readonly users: UsersRepository,
     private readonly accounts: AccountsService,
+    private readonly emailAccounts: EmailAccountsRepository,
   ) {}
 
   async signIn(claims: OidcClaims): Promise<AuthUser> {
@@ -60,12 +63,35 @@ export class OidcAccountsService {
     const existing = await this.users.findCredentials(claims.email);
     if (existing) {
       if (!claims.emailVerified) throw new UnverifiedEmailTakenError();
-      if (!(await this.identities.link(claims.issuer, claims.subject, existing.id, claims.email))) return null;
-      await this.identities.markEmailVerified(existing.id, claims.email);
-      this.logger.log(`linked ${claims.issuer} identity to account ${existing.id} by verified e-mail`);
+      const proof = await this.linkByProvenAddress(claims, existing.id);
+      if (!proof) return null;
+      this.logger.log(
+        proof === 'claimed'
+          ? `linked ${claims.issuer} identity to account ${existing.id} by verified e-mail; the address was never proven, so its password, sessions and tokens were ended`
+          : `linked ${claims.issuer} identity to account ${existing.id} by verified e-mail`,
+      );
       return (await this.users.findById(existing.id)) ?? null;
     }
     return this.create(claims, claims.email);
+  }
+
+  /**
+   * Links the identity to the account its proven address names, and proves the address, in one
+   * transaction. An account whose address was never proven may have been registered by anyone
+   * (registration cannot check an address without e-mail), so, as when the mailbox's owner proves
+   * it by e-mail code, the provider's person takes it over: its password goes, every session ends
+   * and every API token is revoked. Null when a parallel sign-in linked the identity first.
+   */
+  private async linkByProvenAddress(claims: OidcClaims, userId: string): Promise<Proof | null> {
+    try {
+      return await this.db.transaction(async (manager) => {
+        if (!(await this.identities.link(claims.issuer, claims.subject, userId, claims.email, manager))) throw new LostRace();
+        return this.emailAccounts.claim(userId, manager);
+      });
+    } catch (error) {
+      if (error instanceof LostRace) return null;
+      throw error;
+    }
   }
 
   /** A new account and its identity, together or not at all. */
