@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One entry point for the README's commands on a fresh clone with only Node.js and npm:
 // it installs the workspace with pnpm (fetched through npx when absent), builds, then
-// starts the service, runs the tests, or runs the benchmarks.
+// starts the service, runs the tests or the benchmarks, or backs up or restores the instance.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,10 +26,13 @@ function run(argv, env = process.env) {
 const pnpm = pnpmCommand();
 const marker = join(root, 'node_modules', '.modules.yaml');
 const lockfile = join(root, 'pnpm-lock.yaml');
+const backupCli = join(root, 'apps/api/dist/backup/backup-cli.js');
+// Backup and restore run against an installed service: they build only what is missing.
+const maintenance = command === 'backup' || command === 'restore';
 if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lockfile).mtimeMs) {
   run([...pnpm, 'install', '--frozen-lockfile']);
 }
-run([...pnpm, 'run', 'build']);
+if (!maintenance || !existsSync(backupCli)) run([...pnpm, 'run', 'build']);
 
 if (command === 'start') {
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit' });
@@ -39,7 +42,9 @@ if (command === 'start') {
   run([...pnpm, '--filter', '@sharedown/test', 'run', 'test']);
 } else if (command === 'bench') {
   run([...pnpm, '--filter', '@sharedown/bench', 'run', 'bench']);
+} else if (maintenance) {
+  run([process.execPath, backupCli, command, ...process.argv.slice(3)]);
 } else {
-  console.error(`unknown command ${command}: use start, test or bench`);
+  console.error(`unknown command ${command}: use start, test, bench, backup or restore`);
   process.exit(2);
 }

@@ -1,33 +1,11 @@
-import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { ChangeFeed } from './change-feed.js';
-import { migrations } from './migrations/index.js';
+import { openMigratedDataSource } from './data-source.js';
 
-const MIGRATION_LOCK = 4_202_611;
-
-async function openDataSource(runtime: Runtime): Promise<DataSource> {
-  const dataSource = new DataSource({
-    type: 'postgres',
-    url: runtime.databaseUrl,
-    migrations,
-    synchronize: false,
-    migrationsRun: false,
-    poolSize: 20,
-    extra: { connectionTimeoutMillis: 5000 },
-  });
-  await dataSource.initialize();
-  // Several replicas may start together: one at a time runs the pending migrations.
-  const runner = dataSource.createQueryRunner();
-  try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const applied = await dataSource.runMigrations({ transaction: 'all' });
-    if (applied.length) new Logger('Database').log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
-  } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await runner.release();
-  }
-  return dataSource;
+function openDataSource(runtime: Runtime): Promise<DataSource> {
+  return openMigratedDataSource(runtime.databaseUrl, 20);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chmod, chown, mkdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
@@ -20,6 +20,29 @@ async function freePort(): Promise<number> {
       server.close(() => resolvePort(port));
     });
   });
+}
+
+// The embedded server listens on 127.0.0.1 only; its password keeps other local users out of a
+// scram-sha-256 login no more than the data directory's permissions already do.
+const EMBEDDED_PASSWORD = 'sharedown';
+const STATE_FILE = 'embedded-postgres.json';
+
+/**
+ * The connection string of the embedded PostgreSQL a running service started from `dataDir`
+ * (from the state file it writes), or null when no state file is there. The server may have
+ * stopped since: the caller finds out when it connects.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
+  try {
+    const { port, database, user } = JSON.parse(await readFile(join(dataDir, STATE_FILE), 'utf8')) as {
+      port: number;
+      database: string;
+      user: string;
+    };
+    return `postgres://${user}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+  } catch {
+    return null;
+  }
 }
 
 const SIGNAL_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit', 'message'] as const;
@@ -59,7 +82,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   const databaseDir = resolve(join(dataDir, 'pg'));
   const isRoot = userInfo().uid === 0;
   const port = await freePort();
-  const password = 'sharedown';
+  const password = EMBEDDED_PASSWORD;
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -100,7 +123,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   if (found.rowCount === 0) await client.query('CREATE DATABASE sharedown');
   await client.end();
   // Where operators (and the test harness) find the embedded database while it runs.
-  await writeFile(join(dataDir, 'embedded-postgres.json'), `${JSON.stringify({ port, database: 'sharedown', user: 'sharedown' })}\n`);
+  await writeFile(join(dataDir, STATE_FILE), `${JSON.stringify({ port, database: 'sharedown', user: 'sharedown' })}\n`);
   logger.log(`embedded PostgreSQL ready on 127.0.0.1:${port} (data in ${databaseDir})`);
   return {
     url: `postgres://sharedown:${password}@127.0.0.1:${port}/sharedown`,

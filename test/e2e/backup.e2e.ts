@@ -1,0 +1,222 @@
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSharedownClient, unwrap } from '@sharedown/contract';
+import { backend, createMachineDatabase, createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { HttpVisitor, getShare, isDocument, share, sql, upload } from '../support/browser.js';
+
+const run = promisify(execFile);
+const BACKUP_CLI = fileURLToPath(new URL('../../apps/api/dist/backup/backup-cli.js', import.meta.url));
+
+/** Runs `npm run backup`/`restore`'s program with only the given environment, as an operator would. */
+async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BACKUP_CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
+      timeout: 120_000,
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+/** The authenticator's code `offsetSeconds` from now (a used step is never accepted twice, also after a move). */
+const totp = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+/**
+ * Moving house: an instance on the embedded database, backed up while stopped, restored into a
+ * fresh database on the machine's PostgreSQL, started there — and everything still works.
+ */
+// It starts its own embedded source and its own machine-database target, so one pass of the suite is enough.
+describe.skipIf(backend === 'services')('backup and restore', () => {
+  let source: RunningApp;
+  let target: RunningApp | undefined;
+  let alice: TestUser;
+  let bob: TestUser;
+  let bobSecret: string;
+  let work: string;
+  let archive: string;
+  let passwordLink: string;
+  let passwordShareId: string;
+  let plainLink: string;
+  let fileId: string;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'sharedown-backup-'));
+    // As root, the embedded PostgreSQL runs as `postgres`, which must reach data directories inside.
+    await chmod(work, 0o755);
+    archive = join(work, 'instance.sdbackup');
+    source = await startApp({ backend: 'embedded' });
+    alice = await createUser(source.baseUrl);
+    bob = await createUser(source.baseUrl);
+
+    const { folder } = await unwrap(alice.console.POST('/api/console/folders', { body: { name: 'Reports' } }));
+    const doc = await upload(source, alice, 'report.md', '# first version\n\nhello from the old house\n');
+    fileId = doc.fileId;
+    await unwrap(
+      alice.console.PATCH('/api/console/files/{id}', { params: { path: { id: fileId } }, body: { folderId: folder.id } }),
+    );
+    await sql(
+      source,
+      `WITH v AS (INSERT INTO file_versions (file_id, version_no, content, size_bytes, sha256, scan_status)
+         VALUES ($1, 2, '# second version', 16, 'x', 'CLEAN') RETURNING id)
+       UPDATE files SET current_version_id = (SELECT id FROM v) WHERE id = $1`,
+      [fileId],
+    );
+    await sql(source, 'UPDATE users SET used_bytes = used_bytes + 16 WHERE id = $1', [alice.userId]);
+    const guarded = await share(alice, fileId, { password: 'moving-day', maxVisits: 10 });
+    passwordLink = guarded.url;
+    passwordShareId = guarded.share.id;
+    plainLink = (await share(alice, fileId, { lockedVersionId: doc.versionId })).url;
+    const visitor = new HttpVisitor(source.baseUrl);
+    expect((await visitor.post(new URL(passwordLink).pathname, { action: 'password', password: 'moving-day' })).status).toBe(303);
+    expect(isDocument(await visitor.get(new URL(passwordLink).pathname))).toBe(true);
+    await unwrap(alice.console.POST('/api/webhooks', { body: { url: 'http://127.0.0.1:9/hook', events: ['share_visited'] } }));
+
+    const setup = await unwrap(bob.console.POST('/api/auth/2fa/setup'));
+    bobSecret = setup.secret;
+    await unwrap(bob.console.POST('/api/auth/2fa/enable', { body: { code: await totp(bobSecret) } }));
+  });
+  afterAll(async () => {
+    await Promise.all([source?.cleanup(), target?.cleanup()]);
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('backs up a running embedded instance, and again once it is stopped (the command starts the database itself)', async () => {
+    const live = await cli(['backup', '--out', join(work, 'live.sdbackup')], { DATA_DIR: source.dataDir });
+    expect(live.output).toContain('backup written');
+    expect(live.code).toBe(0);
+    expect((await source.stop()) ?? 0).toBe(0);
+
+    const stopped = await cli(['backup', '--out', archive], { DATA_DIR: source.dataDir });
+    expect(stopped.code, stopped.output).toBe(0);
+    expect(stopped.output).toMatch(/file_versions\s+2/);
+    expect(stopped.output).toMatch(/users\s+2/);
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+    const lines = gunzipSync(await readFile(archive))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'sharedown-backup', version: 1 });
+    expect(JSON.parse(lines.at(-1)!)[0]).toBe('end');
+    expect(lines.some((line) => line.includes('rate_buckets'))).toBe(false);
+  });
+
+  it('refuses a file that is not a backup, a cut-short archive, and restores nothing of either', async () => {
+    const databaseUrl = await createMachineDatabase();
+    const dataDir = join(work, 'refused');
+    const junk = join(work, 'junk.sdbackup');
+    await writeFile(junk, gzipSync('{"hello":"world"}\n'));
+    const notBackup = await cli(['restore', junk], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    expect(notBackup.code).toBe(1);
+    expect(notBackup.output).toContain('not a Sharedown backup');
+
+    const full = gunzipSync(await readFile(archive))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n');
+    const cut = join(work, 'cut.sdbackup');
+    await writeFile(cut, gzipSync(`${full.slice(0, -1).join('\n')}\n`));
+    const cutShort = await cli(['restore', cut], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    expect(cutShort.code).toBe(1);
+    expect(cutShort.output).toContain('cut short');
+    const truncated = join(work, 'truncated.sdbackup');
+    const bytes = await readFile(archive);
+    await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const damaged = await cli(['restore', truncated], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    expect(damaged.code).toBe(1);
+
+    const probe = await startApp({ backend: 'services', env: { DATABASE_URL: databaseUrl } });
+    try {
+      expect(await sql(probe, 'SELECT count(*)::int AS n FROM users')).toEqual([{ n: 0 }]);
+      expect(await sql(probe, 'SELECT count(*)::int AS n FROM files')).toEqual([{ n: 0 }]);
+    } finally {
+      await probe.cleanup();
+    }
+  });
+
+  it('restores into a fresh database on the machine PostgreSQL, where links, tokens, passwords and second factors still work', async () => {
+    const databaseUrl = await createMachineDatabase();
+    const dataDir = join(work, 'new-house');
+    const restored = await cli(['restore', archive], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    expect(restored.code, restored.output).toBe(0);
+    expect(restored.output).toMatch(/shares\s+2/);
+
+    target = await startApp({ backend: 'services', dataDir, env: { DATABASE_URL: databaseUrl } });
+    const api = createSharedownClient({ baseUrl: target.baseUrl, headers: { authorization: `Bearer ${alice.token}` } });
+    expect((await unwrap(api.GET('/api/v1/me'))).user.id).toBe(alice.userId);
+
+    const anonymous = createSharedownClient({ baseUrl: target.baseUrl });
+    expect(
+      (await anonymous.POST('/api/auth/login', { body: { email: alice.email, password: alice.password } })).response.status,
+    ).toBe(200);
+    const bobFirst = await anonymous.POST('/api/auth/login', { body: { email: bob.email, password: bob.password } });
+    expect(bobFirst.response.status).toBe(401);
+    const bobSecond = await anonymous.POST('/api/auth/login', {
+      body: { email: bob.email, password: bob.password, code: await totp(bobSecret, 30) },
+    });
+    expect(bobSecond.response.status).toBe(200);
+
+    const path = new URL(passwordLink).pathname;
+    const visitor = new HttpVisitor(target.baseUrl);
+    expect((await visitor.get(path)).status).toBe(401);
+    expect((await visitor.post(path, { action: 'password', password: 'moving-day' })).status).toBe(303);
+    const page = await visitor.get(path);
+    expect(isDocument(page)).toBe(true);
+    expect(page.body).toContain('second version');
+    const pinned = await new HttpVisitor(target.baseUrl).get(new URL(plainLink).pathname);
+    expect(pinned.body).toContain('hello from the old house');
+
+    const moved = await getShare({ ...alice, api } as TestUser, passwordShareId);
+    expect(moved.visitCount).toBe(2);
+    const file = await unwrap(api.GET('/api/v1/files/{id}', { params: { path: { id: fileId } } }));
+    expect(file.scanStatus).toBe('CLEAN');
+    expect(await sql(target, 'SELECT count(*)::int AS n FROM file_versions WHERE file_id = $1', [fileId])).toEqual([{ n: 2 }]);
+    expect(await sql(target, 'SELECT used_bytes::int AS n FROM users WHERE id = $1', [alice.userId])).toEqual(
+      await sql(target, 'SELECT sum(size_bytes)::int AS n FROM file_versions', []),
+    );
+    expect(await sql(target, 'SELECT url FROM webhooks WHERE user_id = $1', [alice.userId])).toEqual([
+      { url: 'http://127.0.0.1:9/hook' },
+    ]);
+    const [folder] = await sql<{ name: string }>(
+      target,
+      'SELECT d.name FROM files f JOIN folders d ON d.id = f.folder_id WHERE f.id = $1',
+      [fileId],
+    );
+    expect(folder!.name).toBe('Reports');
+  });
+
+  it('restores the archive of the running instance into a new embedded instance', async () => {
+    const dataDir = join(work, 'embedded-house');
+    const restored = await cli(['restore', join(work, 'live.sdbackup')], { DATA_DIR: dataDir });
+    expect(restored.code, restored.output).toBe(0);
+    const house = await startApp({ backend: 'embedded', dataDir });
+    try {
+      const anonymous = createSharedownClient({ baseUrl: house.baseUrl });
+      expect(
+        (await anonymous.POST('/api/auth/login', { body: { email: alice.email, password: alice.password } })).response.status,
+      ).toBe(200);
+      const visitor = new HttpVisitor(house.baseUrl);
+      expect((await visitor.post(new URL(passwordLink).pathname, { action: 'password', password: 'moving-day' })).status).toBe(
+        303,
+      );
+      expect(isDocument(await visitor.get(new URL(passwordLink).pathname))).toBe(true);
+    } finally {
+      await house.cleanup();
+    }
+  });
+
+  it('refuses to restore into an instance that already has accounts', async () => {
+    const again = await cli(['restore', archive], { DATABASE_URL: target!.env.DATABASE_URL!, DATA_DIR: join(work, 'again') });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('already has accounts');
+  });
+});
