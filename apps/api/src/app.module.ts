@@ -7,6 +7,7 @@ import { type Runtime } from './common/runtime.js';
 import { ConfigModule } from './config/config.module.js';
 import { ConsoleStaticModule } from './console-static/console-static.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ExportModule } from './export/export.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         ScanModule,
         FilesModule,
         SharesModule,
+        ExportModule,
         ValidateModule,
         WebhooksModule,
         ViewerModule,

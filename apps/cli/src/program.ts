@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerExportCommand } from './commands/export.js';
 import { registerFilesCommands } from './commands/files.js';
 import { registerLoginCommands } from './commands/login.js';
 import { registerPublishCommand } from './commands/publish.js';
@@ -40,6 +41,7 @@ export function buildProgram(context: CommandContext): Command {
   registerSharesCommands(program, context);
   registerValidateCommand(program, context);
   registerPublishCommand(program, context);
+  registerExportCommand(program, context);
 
   // Every command, nested ones included, reports usage errors by throwing instead of exiting.
   const configure = (command: Command) => {

@@ -397,6 +397,26 @@ export interface paths {
         patch: operations["Auth_updateAccount"];
         trace?: never;
     };
+    "/api/console/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download all my documents and shares as a zip (console)
+         * @description A zip of the caller's own documents: `documents/` (each live file's current version under its folder path), `trash/` (trashed files not yet purged), `versions/` (every version as v<N>), `manifest.json` (folders, files, versions with size, SHA-256 and scan status) and `shares.json` (the share list as the API gives it, no passwords). Versions not found clean are listed but not included. At most 6 exports per account an hour (429 RATE_LIMITED with Retry-After).
+         */
+        get: operations["ConsoleExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/files": {
         parameters: {
             query?: never;
@@ -740,6 +760,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download all my documents and shares as a zip
+         * @description A zip of the caller's own documents: `documents/` (each live file's current version under its folder path), `trash/` (trashed files not yet purged), `versions/` (every version as v<N>), `manifest.json` (folders, files, versions with size, SHA-256 and scan status) and `shares.json` (the share list as the API gives it, no passwords). Versions not found clean are listed but not included. At most 6 exports per account an hour (429 RATE_LIMITED with Retry-After).
+         */
+        get: operations["Export_export[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/files": {
         parameters: {
             query?: never;
@@ -979,6 +1019,26 @@ export interface paths {
         put?: never;
         /** Answer a legacy share link's password or reveal form */
         post: operations["Viewer_legacySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download all my documents and shares as a zip
+         * @description A zip of the caller's own documents: `documents/` (each live file's current version under its folder path), `trash/` (trashed files not yet purged), `versions/` (every version as v<N>), `manifest.json` (folders, files, versions with size, SHA-256 and scan status) and `shares.json` (the share list as the API gives it, no passwords). Versions not found clean are listed but not included. At most 6 exports per account an hour (429 RATE_LIMITED with Retry-After).
+         */
+        get: operations["Export_export[1]"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3010,6 +3070,53 @@ export interface operations {
             };
         };
     };
+    ConsoleExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the zip (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     ConsoleFiles_list: {
         parameters: {
             query?: {
@@ -4518,6 +4625,44 @@ export interface operations {
             };
         };
     };
+    "Export_export[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the zip (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "Files_list[0]_apiV1": {
         parameters: {
             query?: {
@@ -5719,6 +5864,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    "Export_export[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the zip (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
         };
     };

@@ -11,6 +11,10 @@ export default {
     segmentWarning:
       'Links you already shared keep working through their legacy form /s/<token>, but the old owner-segment form will stop resolving.',
     segmentSaved: 'Owner segment saved.',
+    exportTitle: 'Your data',
+    exportHelp:
+      'Download every document you stored, with all its versions (trashed ones too), and the list of your share links, as one zip. Passwords are never included.',
+    exportDownload: 'Download all (zip)',
   },
   security: {
     passwordTitle: 'Password',

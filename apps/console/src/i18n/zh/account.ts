@@ -12,6 +12,9 @@ export default {
     segmentPreview: '你的链接形如',
     segmentWarning: '已分享的链接仍可通过旧式地址 /s/<token> 访问，但带旧所有者标识的地址将失效。',
     segmentSaved: '所有者标识已保存。',
+    exportTitle: '你的数据',
+    exportHelp: '把你存储的所有文档（包括每个版本和回收站中的文档）以及你的分享链接列表打包成一个 zip 下载。不包含任何密码。',
+    exportDownload: '全部下载（zip）',
   },
   security: {
     passwordTitle: '密码',
