@@ -10,6 +10,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { ExportModule } from './export/export.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { ScanModule } from './scan/scan.module.js';
 import { SharesModule } from './shares/shares.module.js';
@@ -30,6 +31,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(runtime),
         DatabaseModule,
+        MetricsModule,
         HealthModule,
         AuthModule,
         SignInModule,

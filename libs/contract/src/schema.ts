@@ -971,6 +971,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this process
+         * @description Answers only `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN, and for a missing or wrong token, the route answers 404 like any unknown path, so a scanner learns nothing about the instance.
+         */
+        get: operations["Metrics_scrape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/{segment}/{token}": {
         parameters: {
             query?: never;
@@ -1170,6 +1190,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL";
+        ErrorEnvelopeDto: {
+            /** @description human-readable message (Chinese) */
+            error: string;
+            code: components["schemas"]["ErrorCode"];
+            /** @description on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`); from the e-mail code routes (email-code/verify, verify-email, password-reset/confirm): the e-mail code was right and stays usable, send it again with `twoFactorCode` */
+            twoFactorRequired?: boolean;
+        };
         HealthDto: {
             ok: boolean;
             /** @enum {string} */
@@ -1201,15 +1230,6 @@ export interface components {
         };
         TokenListDto: {
             tokens: components["schemas"]["ApiTokenDto"][];
-        };
-        /** @enum {string} */
-        ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL";
-        ErrorEnvelopeDto: {
-            /** @description human-readable message (Chinese) */
-            error: string;
-            code: components["schemas"]["ErrorCode"];
-            /** @description on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`); from the e-mail code routes (email-code/verify, verify-email, password-reset/confirm): the e-mail code was right and stays usable, send it again with `twoFactorCode` */
-            twoFactorRequired?: boolean;
         };
         CreateTokenDto: {
             /** @example ci */
@@ -5522,6 +5542,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+        };
+    };
+    Metrics_scrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description metrics are off, or the token is missing or wrong */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };

@@ -41,6 +41,10 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().min(1).default('openid email profile'),
   OIDC_BUTTON_LABEL: z.string().min(1).max(60).optional(),
   PASSWORD_LOGIN: booleanString.default(true),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: port.optional(),
+  LOG_FORMAT: z.enum(['json', 'text']).optional(),
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -89,6 +93,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!env.PASSWORD_LOGIN && oidcKeys !== 3 && !env.SMTP_URL) {
     problems.push('PASSWORD_LOGIN: false needs another way to sign in (OIDC_* or SMTP_URL)');
   }
+  if (env.METRICS_PORT && !env.METRICS_TOKEN) problems.push('METRICS_PORT: set METRICS_TOKEN too, or the listener would answer nobody');
+  if (env.METRICS_PORT && env.METRICS_PORT === env.PORT) problems.push('METRICS_PORT: must differ from PORT');
   if (problems.length) throw new InvalidEnvironmentError(problems);
   const publicUrl = stripTrailingSlash(env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`);
   return {

@@ -13,6 +13,8 @@ import type { Runtime } from '../common/runtime.js';
 import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { registerCors } from './cors.js';
 import { answerClientError, answerFrameworkError } from './framework-errors.js';
+import { Metrics } from '../metrics/metrics.js';
+import { observeRequests } from './request-observer.js';
 import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
@@ -53,6 +55,8 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  const metrics = app.get(Metrics);
+  observeRequests(fastify, (finished) => metrics.observeRequest(finished.method, finished.route, finished.statusCode, finished.seconds));
   registerCors(fastify);
   registerSecurityHeaders(fastify);
   registerJsonParser(fastify);

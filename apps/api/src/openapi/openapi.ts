@@ -24,6 +24,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addServer('/v1', 'REST API (bearer token)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API token shd_<prefix>_<secret>' })
     .addCookieAuth('sharedown_session')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN of the instance' }, 'metricsToken')
     .build();
   const raw = collapseSingleRefAllOf(
     SwaggerModule.createDocument(app, config, {

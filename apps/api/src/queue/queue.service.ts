@@ -3,6 +3,7 @@ import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOption
 import { Redis } from 'ioredis';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { withTimeout } from '../common/with-timeout.js';
+import { Metrics } from '../metrics/metrics.js';
 import { QueueName } from './queue-names.js';
 
 /**
@@ -17,7 +18,10 @@ export class QueueService implements OnApplicationShutdown {
   private readonly workers: Worker[] = [];
   private redis?: Redis;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly metrics: Metrics,
+  ) {}
 
   get backend(): 'redis' | 'postgres' {
     return this.runtime.env.REDIS_URL ? 'redis' : 'postgres';
@@ -48,11 +52,18 @@ export class QueueService implements OnApplicationShutdown {
 
   worker<T>(name: QueueName, processor: Processor<T>, options: Partial<WorkerOptions> = {}): Worker<T> {
     const base = { concurrency: 4, ...options };
+    const measured: Processor<T> = (job, token, signal) => {
+      // From when the job became runnable (after its delay) to now, when a worker took it.
+      this.metrics.observeQueueWait(name, (Date.now() - job.timestamp - (job.delay ?? 0)) / 1000);
+      return processor(job, token, signal);
+    };
     const worker =
       this.backend === 'redis'
-        ? new Worker<T>(name, processor, { ...base, connection: this.redisConnection() })
-        : new Worker<T>(name, processor, { ...base, connection: this.postgresConnection() } as never, createPostgresBackend as never);
+        ? new Worker<T>(name, measured, { ...base, connection: this.redisConnection() })
+        : new Worker<T>(name, measured, { ...base, connection: this.postgresConnection() } as never, createPostgresBackend as never);
     worker.on('error', (error: Error) => this.logger.warn(`worker ${name}: ${error.message}`));
+    worker.on('completed', () => this.metrics.countJob(name, 'completed'));
+    worker.on('failed', () => this.metrics.countJob(name, 'failed'));
     this.workers.push(worker as Worker);
     return worker;
   }

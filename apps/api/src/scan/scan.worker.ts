@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { Metrics } from '../metrics/metrics.js';
 import { QueueName } from '../queue/queue-names.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ScanQueue, type ScanJobData } from './scan-queue.js';
@@ -28,6 +29,7 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly scanQueue: ScanQueue,
     @Inject(SCANNER) private readonly scanner: Scanner,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -58,11 +60,15 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
     const version = rows[0];
     // Purged meanwhile, or settled by an earlier run of a repeated job.
     if (!version || version.scan_status === 'CLEAN' || version.scan_status === 'INFECTED') return;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       const verdict = await this.scanner.scan(Buffer.from(version.content, 'utf8'));
+      this.metrics.observeScan(verdict.infected ? 'infected' : 'clean', seconds());
       await this.settle(versionId, verdict.infected ? 'INFECTED' : 'CLEAN', verdict.infected ? verdict.signature : null);
       if (verdict.infected) this.logger.warn(`version ${versionId} is infected (${verdict.signature}): quarantined`);
     } catch (error) {
+      this.metrics.observeScan('error', seconds());
       await this.settle(versionId, 'SCAN_ERROR', null);
       this.logger.warn(`scan of version ${versionId} failed (attempt ${job.attemptsMade + 1}): ${(error as Error).message}`);
       throw error;

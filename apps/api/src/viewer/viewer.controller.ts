@@ -1,7 +1,9 @@
 import { Controller, Get, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Metrics } from '../metrics/metrics.js';
 import { PublicRoute } from '../openapi/public-route.decorator.js';
+import { viewOutcomeOf } from './view-outcome.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerEmailCodeService } from './viewer-email-code.service.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
@@ -28,6 +30,7 @@ export class ViewerController {
     private readonly emailCodes: ViewerEmailCodeService,
     private readonly assets: ViewerAssets,
     private readonly http: ViewerHttp,
+    private readonly metrics: Metrics,
   ) {}
 
   @Get('_assets/:name')
@@ -177,7 +180,9 @@ export class ViewerController {
   private async show(request: FastifyRequest, reply: FastifyReply, segment: string | null, token: string): Promise<void> {
     await this.http.answer(request, reply, async () => {
       const viewerRequest = this.http.toViewerRequest(request);
-      return this.pages.view(viewerRequest, await this.viewer.view(viewerRequest, segment, token));
+      const result = await this.viewer.view(viewerRequest, segment, token);
+      this.metrics.recordView(viewOutcomeOf(result));
+      return this.pages.view(viewerRequest, result);
     });
   }
 }

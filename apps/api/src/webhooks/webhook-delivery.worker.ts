@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { Metrics } from '../metrics/metrics.js';
 import { QueueName } from '../queue/queue-names.js';
 import { QueueService } from '../queue/queue.service.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -33,6 +34,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap {
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly sender: WebhookSender,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -62,6 +64,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap {
       deliveryId: job.deliveryId,
       body,
     });
+    this.metrics.observeDelivery(outcome.status, outcome.durationMs / 1000);
     await this.deliveries.complete(job.deliveryId, outcome);
     await this.deliveries.purge(webhook.id).catch((error: Error) => this.logger.warn(`purge of ${webhook.id}: ${error.message}`));
     return 'delivered';
