@@ -6,7 +6,7 @@ import { InvalidEnvironmentError, loadEnv, type Env } from './config/env.js';
 import { loadSessionSecret } from './config/session-secret.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { guardPostgresClients } from './database/pg-client-guard.js';
-import { createApp, logLevels } from './http/create-app.js';
+import { appLogger, createApp } from './http/create-app.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
 function readEnv(): Env {
@@ -61,8 +61,8 @@ class Lifecycle {
   }
 }
 
-async function bootstrap(lifecycle: Lifecycle, env: Env): Promise<void> {
-  const logger = new Logger('Sharedown');
+async function bootstrap(lifecycle: Lifecycle, env: Env, logger: ReturnType<typeof appLogger>): Promise<void> {
+  const log = new Logger('Sharedown');
   if (!env.DATABASE_URL) lifecycle.embedded = await startEmbeddedPostgres(env.DATA_DIR);
   if (lifecycle.isStopping) return;
   const runtime = {
@@ -71,14 +71,14 @@ async function bootstrap(lifecycle: Lifecycle, env: Env): Promise<void> {
     sessionSecret: await loadSessionSecret(env),
   };
   if (!env.CLAMD_HOST) {
-    logger.warn('CLAMD_HOST is not set: uploads are scanned by the builtin EICAR-only scanner. Set CLAMD_HOST for real antivirus scanning.');
+    log.warn('CLAMD_HOST is not set: uploads are scanned by the builtin EICAR-only scanner. Set CLAMD_HOST for real antivirus scanning.');
   }
-  lifecycle.app = await createApp(runtime);
+  lifecycle.app = await createApp(runtime, { logger });
   if (lifecycle.isStopping) return;
 
   if (env.ROLE === 'worker') {
     await lifecycle.app.init();
-    logger.log('worker started (no HTTP listener)');
+    log.log('worker started (no HTTP listener)');
     return;
   }
   const app = lifecycle.app;
@@ -86,19 +86,19 @@ async function bootstrap(lifecycle: Lifecycle, env: Env): Promise<void> {
   app.getHttpAdapter().getInstance().get('/api/openapi.json', async () => document);
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false, raw: false });
   await app.listen({ port: env.PORT, host: env.HOST });
-  logger.log(`Sharedown is running (role ${env.ROLE})`);
-  logger.log(`  console:  ${env.PUBLIC_URL}/`);
-  logger.log(`  REST API: ${env.PUBLIC_URL}/api/v1  (also ${env.PUBLIC_URL}/v1)`);
-  logger.log(`  API docs: ${env.PUBLIC_URL}/api/docs  (OpenAPI: ${env.PUBLIC_URL}/api/openapi.json)`);
-  logger.log(`  health:   ${env.PUBLIC_URL}/healthz`);
+  log.log(`Sharedown is running (role ${env.ROLE})`);
+  log.log(`  console:  ${env.PUBLIC_URL}/`);
+  log.log(`  REST API: ${env.PUBLIC_URL}/api/v1  (also ${env.PUBLIC_URL}/v1)`);
+  log.log(`  API docs: ${env.PUBLIC_URL}/api/docs  (OpenAPI: ${env.PUBLIC_URL}/api/openapi.json)`);
+  log.log(`  health:   ${env.PUBLIC_URL}/healthz`);
 }
 
 const env = readEnv();
 guardPostgresClients();
-const levels = logLevels(env.LOG_LEVEL);
-Logger.overrideLogger(levels === false ? [] : levels);
+const logger = appLogger(env);
+Logger.overrideLogger(logger === false ? [] : logger);
 const lifecycle = new Lifecycle();
-bootstrap(lifecycle, env).catch(async (error: unknown) => {
+bootstrap(lifecycle, env, logger).catch(async (error: unknown) => {
   console.error('Sharedown failed to start:', error instanceof Error ? error.message : error);
   await lifecycle.stop('start-up failure');
   process.exit(1);

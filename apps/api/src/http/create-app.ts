@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LogLevel } from '@nestjs/common';
+import type { LogLevel, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -13,6 +13,9 @@ import type { Runtime } from '../common/runtime.js';
 import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { registerCors } from './cors.js';
 import { answerClientError, answerFrameworkError } from './framework-errors.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { logsAsJson } from '../logging/log-format.js';
+import { RequestLog } from '../logging/request-log.js';
 import { Metrics } from '../metrics/metrics.js';
 import { observeRequests } from './request-observer.js';
 import { registerRouteErrorHandler } from './route-errors.js';
@@ -22,6 +25,11 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
 const JSON_BODY_LIMIT = 8 * 1024 * 1024;
 
+/** The logger Nest writes through: pino's JSON lines, or Nest's readable lines at the configured levels. */
+export function appLogger(env: Runtime['env']): LoggerService | LogLevel[] | false {
+  return logsAsJson(env) ? new JsonLogger(env.LOG_LEVEL) : logLevels(env.LOG_LEVEL);
+}
+
 export function logLevels(level: Runtime['env']['LOG_LEVEL']): LogLevel[] | false {
   const order: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
   const cut = { silent: 0, fatal: 1, error: 2, warn: 3, info: 4, debug: 5, trace: 6 }[level];
@@ -29,7 +37,7 @@ export function logLevels(level: Runtime['env']['LOG_LEVEL']): LogLevel[] | fals
 }
 
 /** The Nest application with everything the HTTP surface needs, not yet listening. */
-export async function createApp(runtime: Runtime, options: { preview?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createApp(runtime: Runtime, options: { preview?: boolean; logger?: LoggerService | LogLevel[] | false } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
@@ -43,7 +51,7 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
     clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
-    logger: logLevels(runtime.env.LOG_LEVEL),
+    logger: options.logger ?? appLogger(runtime.env),
     preview: options.preview,
     abortOnError: false,
     // Our own JSON parser (json-body.ts) and form parser replace Nest's defaults.
@@ -56,7 +64,11 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
     reply.header('X-Request-Id', request.id);
   });
   const metrics = app.get(Metrics);
-  observeRequests(fastify, (finished) => metrics.observeRequest(finished.method, finished.route, finished.statusCode, finished.seconds));
+  const requestLog = new RequestLog(logsAsJson(runtime.env));
+  observeRequests(fastify, (finished) => {
+    metrics.observeRequest(finished.method, finished.route, finished.statusCode, finished.seconds);
+    requestLog.write(finished);
+  });
   registerCors(fastify);
   registerSecurityHeaders(fastify);
   registerJsonParser(fastify);
