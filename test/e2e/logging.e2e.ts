@@ -29,7 +29,9 @@ async function useEverything(app: RunningApp): Promise<{ user: TestUser; secrets
   const doc = await shareMarkdown(app.baseUrl, user, 'logged.md');
   const slug = `secret-slug-${Date.now()}`;
   const sharePassword = 'share password in a form';
-  const protectedShare = await unwrap(user.api.POST('/api/v1/shares', { body: { fileId: doc.fileId, password: sharePassword, slug } }));
+  const protectedShare = await unwrap(
+    user.api.POST('/api/v1/shares', { body: { fileId: doc.fileId, password: sharePassword, slug } }),
+  );
   for (const password of ['a wrong guess at it', sharePassword]) {
     await fetch(protectedShare.url, {
       method: 'POST',
@@ -81,8 +83,14 @@ describe('logs', () => {
     // A request's line is written once its answer is sent: the last one may still be on its way.
     await vi.waitFor(() => expect(json.logs()).toMatch(/"route":"\/api\/auth\/login","status":401/));
     const output = json.logs();
-    const lines = output.trim().split('\n').map((line) => JSON.parse(line) as LogLine);
-    expect(lines.find((line) => line.msg.startsWith('Sharedown is running'))).toMatchObject({ level: 'info', context: 'Sharedown' });
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as LogLine);
+    expect(lines.find((line) => line.msg.startsWith('Sharedown is running'))).toMatchObject({
+      level: 'info',
+      context: 'Sharedown',
+    });
     const requests = lines.filter((line) => line.context === 'HTTP');
     for (const request of requests) {
       expect(request).toMatchObject({ msg: 'request', level: 'info' });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
-import { backend, createMachineDatabase, allocateRedisDb, createUser, freePort, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import {
+  backend,
+  createMachineDatabase,
+  allocateRedisDb,
+  createUser,
+  freePort,
+  startApp,
+  type RunningApp,
+  type TestUser,
+} from '../support/app.js';
 import { WebhookReceiver, shareMarkdown, type SharedDocument } from '../support/webhook-receiver.js';
 
 const METRICS_TOKEN = 'metrics-token-for-the-e2e-suite-0123456789';
@@ -56,7 +65,9 @@ describe('GET /metrics on a single process (ROLE=all)', () => {
   });
 
   it('counts requests by route template, views by outcome, scans, queue and pool, and never a share token', async () => {
-    const passwordShare = await unwrap(alice.api.POST('/api/v1/shares', { body: { fileId: doc.fileId, password: 'open sesame' } }));
+    const passwordShare = await unwrap(
+      alice.api.POST('/api/v1/shares', { body: { fileId: doc.fileId, password: 'open sesame' } }),
+    );
     expect((await fetch(doc.url)).status).toBe(200);
     expect((await fetch(doc.url)).status).toBe(200);
     expect((await fetch(passwordShare.url)).status).toBe(401);
@@ -66,7 +77,9 @@ describe('GET /metrics on a single process (ROLE=all)', () => {
     expect(body).not.toContain(doc.token);
     expect(body).not.toContain(passwordShare.share.token);
     expect(body).not.toContain(alice.segment);
-    expect(sample(body, 'sharedown_http_request_duration_seconds_count', 'route="/s/:segment/:token"', 'status_code="200"')).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(body, 'sharedown_http_request_duration_seconds_count', 'route="/s/:segment/:token"', 'status_code="200"'),
+    ).toBeGreaterThanOrEqual(2);
     expect(sample(body, 'sharedown_http_request_duration_seconds_count', 'route="/api/v1/files"', 'method="POST"')).toBe(1);
     expect(sample(body, 'sharedown_share_views_total', 'outcome="admitted"')).toBe(2);
     expect(sample(body, 'sharedown_share_views_total', 'outcome="refused"', 'reason="password"')).toBe(1);

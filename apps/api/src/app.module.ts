@@ -17,6 +17,7 @@ import { SharesModule } from './shares/shares.module.js';
 import { ValidateModule } from './validate/validate.module.js';
 import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { ActivityModule } from './audit/activity.module.js';
 
 /**
  * The whole service: the two global infrastructure modules (configuration, database) and every
@@ -44,6 +45,7 @@ export class AppModule {
         ValidateModule,
         WebhooksModule,
         ViewerModule,
+        ActivityModule,
         HousekeepingModule,
         ConsoleStaticModule,
       ],

@@ -71,7 +71,9 @@ async function bootstrap(lifecycle: Lifecycle, env: Env, logger: ReturnType<type
     sessionSecret: await loadSessionSecret(env),
   };
   if (!env.CLAMD_HOST) {
-    log.warn('CLAMD_HOST is not set: uploads are scanned by the builtin EICAR-only scanner. Set CLAMD_HOST for real antivirus scanning.');
+    log.warn(
+      'CLAMD_HOST is not set: uploads are scanned by the builtin EICAR-only scanner. Set CLAMD_HOST for real antivirus scanning.',
+    );
   }
   lifecycle.app = await createApp(runtime, { logger });
   if (lifecycle.isStopping) return;
@@ -83,7 +85,10 @@ async function bootstrap(lifecycle: Lifecycle, env: Env, logger: ReturnType<type
   }
   const app = lifecycle.app;
   const document = buildOpenApiDocument(app);
-  app.getHttpAdapter().getInstance().get('/api/openapi.json', async () => document);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get('/api/openapi.json', async () => document);
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false, raw: false });
   await app.listen({ port: env.PORT, host: env.HOST });
   log.log(`Sharedown is running (role ${env.ROLE})`);

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's own audit trail (sign-ins, tokens, webhooks, shares, deletions, two factors, sessions), newest first, paged */
+        get: operations["Activity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/2fa": {
         parameters: {
             query?: never;
@@ -1869,6 +1886,36 @@ export interface components {
             /** @description the latest 50, newest first */
             deliveries: components["schemas"]["WebhookDeliveryDto"][];
         };
+        AuditEventDto: {
+            /** @description increasing with time; also the cursor of the next page */
+            id: string;
+            /** @enum {string} */
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the administrator who acted for the account; null when the account acted itself
+             */
+            actorId: string | null;
+            /** @description the token, webhook, share, file, folder or session acted on */
+            targetId: string | null;
+            /** @description names and counts about the action (never a secret) */
+            details: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description masked network (/24 or /48), never the full address
+             * @example 203.0.113.0/24
+             */
+            ipPrefix: string | null;
+        };
+        AuditPageDto: {
+            /** @description newest first */
+            events: components["schemas"]["AuditEventDto"][];
+            /** @description pass as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1878,6 +1925,56 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    Activity_list: {
+        parameters: {
+            query?: {
+                /** @description the `nextCursor` of the previous page: events older than it */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     TwoFactor_status: {
         parameters: {
             query?: never;

@@ -7,6 +7,8 @@ import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { USER_COLUMNS, toAuthUser } from './users.repository.js';
 import { equalHex, sha256Hex } from './secrets.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
 
 export const TOKEN_SERVICE_PREFIX = 'shd';
 const TOKEN_SCOPE_ORDER: TokenScope[] = ['read', 'write'];
@@ -100,7 +102,10 @@ export class ApiTokensService {
   // lastUsedAt is written at most once a minute per token and process, so the hot path rarely writes.
   private readonly lastTouched = new Map<string, number>();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly audit: AuditLog,
+  ) {}
 
   async list(userId: string): Promise<ApiTokenView[]> {
     const rows: TokenRow[] = await this.db.query(
@@ -118,27 +123,50 @@ export class ApiTokensService {
     const secret = base62(43);
     for (let attempt = 0; attempt < 5; attempt++) {
       const prefix = randomPrefix();
-      const rows: TokenRow[] = await this.db.query(
-        `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute, scopes, expires_at)
+      const created = await this.db.transaction(async (manager) => {
+        const inserted: TokenRow[] = await manager.query(
+          `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute, scopes, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(days => $7::int) END)
          ON CONFLICT (prefix) DO NOTHING
          RETURNING ${TOKEN_COLUMNS}`,
-        [userId, input.name, prefix, sha256Hex(secret), rate, scopes, input.expiresInDays ?? null],
-      );
-      if (rows[0]) return { token: toView(rows[0]), plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
+          [userId, input.name, prefix, sha256Hex(secret), rate, scopes, input.expiresInDays ?? null],
+        );
+        const token = inserted[0];
+        if (token) {
+          await this.audit.within(manager, {
+            userId,
+            action: AuditAction.tokenCreated,
+            targetId: token.id,
+            details: { name: token.name, prefix: token.prefix, scopes: token.scopes.join(',') },
+          });
+        }
+        return token;
+      });
+      if (created) return { token: toView(created), plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
     }
     throw new Error('could not allocate a unique token prefix');
   }
 
   async revoke(userId: string, tokenId: string): Promise<ApiTokenView> {
-    const updated = await rows<TokenRow>(
-      this.db,
-      `UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id::text = $2 AND user_id = $1
-       RETURNING ${TOKEN_COLUMNS}`,
-      [userId, tokenId],
-    );
-    if (!updated[0]) throw AppError.notFound('令牌不存在');
-    return toView(updated[0]);
+    const revoked = await this.db.transaction(async (manager) => {
+      const updated = await rows<TokenRow>(
+        manager,
+        `UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id::text = $2 AND user_id = $1
+         RETURNING ${TOKEN_COLUMNS}`,
+        [userId, tokenId],
+      );
+      const token = updated[0];
+      if (token)
+        await this.audit.within(manager, {
+          userId,
+          action: AuditAction.tokenRevoked,
+          targetId: token.id,
+          details: { name: token.name, prefix: token.prefix },
+        });
+      return token;
+    });
+    if (!revoked) throw AppError.notFound('令牌不存在');
+    return toView(revoked);
   }
 
   /** Resolves a presented plaintext token: its identity, or why it is refused. */

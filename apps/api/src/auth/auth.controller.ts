@@ -73,7 +73,7 @@ export class AuthController {
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(401)
   async logout(@CurrentAuth() auth: AuthContext, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.sessions.destroy(auth.sessionId!);
+    await this.sessions.signOut(auth.user.id, auth.sessionId!);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   }

@@ -18,6 +18,7 @@ import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
 import { TwoFactorService } from './two-factor.service.js';
 import { UsersRepository } from './users.repository.js';
+import { AuditModule } from '../audit/audit.module.js';
 
 /**
  * Accounts and how a request proves whose it is: users, console sessions, API tokens, two-factor
@@ -27,7 +28,7 @@ import { UsersRepository } from './users.repository.js';
  * SignInModule), so it imports none of them.
  */
 @Module({
-  imports: [RateLimitModule],
+  imports: [RateLimitModule, AuditModule],
   controllers: [
     ApiTokensController,
     MeController,

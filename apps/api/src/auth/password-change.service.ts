@@ -8,6 +8,8 @@ import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { SessionsService } from './sessions.service.js';
 import { UsersRepository } from './users.repository.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
 
 /**
  * Changing the password (the current one first, throttled like sign-in) or setting a first one
@@ -21,6 +23,7 @@ export class PasswordChangeService {
     private readonly throttle: LoginThrottle,
     private readonly sessions: SessionsService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly audit: AuditLog,
   ) {}
 
   async change(
@@ -48,7 +51,12 @@ export class PasswordChangeService {
         [user.id, previousHash, nextHash],
       );
       if (affectedCount(result) !== 1) throw new AppError(ErrorCode.CONFLICT, '密码已被另一个请求更改，请重新输入');
-      await this.sessions.endOthers(user.id, currentSessionId, manager);
+      const ended = await this.sessions.endOthers(user.id, currentSessionId, manager);
+      await this.audit.within(manager, {
+        userId: user.id,
+        action: AuditAction.passwordChanged,
+        details: { sessionsEnded: ended },
+      });
     });
     return (await this.users.findById(user.id))!;
   }

@@ -44,7 +44,7 @@ export class SessionsController {
   @ApiOkResponse({ type: EndedSessionsDto })
   @ApiErrors(401, 403)
   async endOthers(@CurrentAuth() auth: AuthContext): Promise<EndedSessionsDto> {
-    return { ended: await this.sessions.endOthers(auth.user.id, auth.sessionId!) };
+    return { ended: await this.sessions.endOthersOnRequest(auth.user.id, auth.sessionId!) };
   }
 
   @Delete(':id')

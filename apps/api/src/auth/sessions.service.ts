@@ -4,6 +4,8 @@ import { affectedCount } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
 import { USER_COLUMNS, toAuthUser } from './users.repository.js';
 import { randomToken, sha256Hex } from './secrets.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
 
 export const SESSION_COOKIE = 'sharedown_session';
 export const SESSION_DAYS = 30;
@@ -33,24 +35,37 @@ export interface SessionRecord {
 /** Console sessions: a random cookie value, kept in PostgreSQL only as its digest. */
 @Injectable()
 export class SessionsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly audit: AuditLog,
+  ) {}
 
   async create(userId: string, origin: SessionOrigin): Promise<{ id: string; cookieValue: string; expiresAt: Date }> {
     const cookieValue = randomToken(32);
-    const rows: Array<{ id: string; expires_at: Date }> = await this.db.query(
-      `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $2)
+    const rows: Array<{ id: string; expires_at: Date }> = await this.db.transaction(async (manager) => {
+      const created: Array<{ id: string; expires_at: Date }> = await manager.query(
+        `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $2)
        INSERT INTO sessions (token_hash, user_id, expires_at, method, user_agent, ip_prefix)
        VALUES ($1, $2, now() + make_interval(days => $3), $4, $5, $6)
        RETURNING id, expires_at`,
-      [
-        sha256Hex(cookieValue),
+        [
+          sha256Hex(cookieValue),
+          userId,
+          SESSION_DAYS,
+          origin.method,
+          origin.userAgent?.slice(0, 512) ?? null,
+          origin.ipPrefix ?? null,
+        ],
+      );
+      await this.audit.within(manager, {
         userId,
-        SESSION_DAYS,
-        origin.method,
-        origin.userAgent?.slice(0, 512) ?? null,
-        origin.ipPrefix ?? null,
-      ],
-    );
+        action: AuditAction.signInSucceeded,
+        targetId: created[0]!.id,
+        details: { method: origin.method },
+        ipPrefix: origin.ipPrefix ?? null,
+      });
+      return created;
+    });
     return { id: rows[0]!.id, cookieValue, expiresAt: rows[0]!.expires_at };
   }
 
@@ -100,7 +115,12 @@ export class SessionsService {
 
   /** Ends one session of the account; false when it has no such session. */
   async endOwn(userId: string, sessionId: string): Promise<boolean> {
-    return affectedCount(await this.db.query(`DELETE FROM sessions WHERE id = $1 AND user_id = $2`, [sessionId, userId])) === 1;
+    return this.db.transaction(async (manager) => {
+      const ended =
+        affectedCount(await manager.query(`DELETE FROM sessions WHERE id = $1 AND user_id = $2`, [sessionId, userId])) === 1;
+      if (ended) await this.audit.within(manager, { userId, action: AuditAction.sessionEnded, targetId: sessionId });
+      return ended;
+    });
   }
 
   /** Ends every session of the account but `keepSessionId`; answers how many. */
@@ -124,5 +144,22 @@ export class SessionsService {
 
   async destroy(sessionId: string): Promise<void> {
     await this.db.query(`DELETE FROM sessions WHERE id = $1`, [sessionId]);
+  }
+
+  /** Signing out: the session ends and the account's trail says so, together. */
+  async signOut(userId: string, sessionId: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      await manager.query(`DELETE FROM sessions WHERE id = $1`, [sessionId]);
+      await this.audit.within(manager, { userId, action: AuditAction.signedOut, targetId: sessionId });
+    });
+  }
+
+  /** Every other session of the account ends ("sign out everywhere else"); answers how many. */
+  async endOthersOnRequest(userId: string, keepSessionId: string): Promise<number> {
+    return this.db.transaction(async (manager) => {
+      const ended = await this.endOthers(userId, keepSessionId, manager);
+      await this.audit.within(manager, { userId, action: AuditAction.otherSessionsEnded, details: { ended } });
+      return ended;
+    });
   }
 }

@@ -8,6 +8,9 @@ import { SessionsService } from './sessions.service.js';
 import { TotpSecretBox } from './totp-secret-box.js';
 import { TwoFactorRepository, type TwoFactorState } from './two-factor.repository.js';
 import { TwoFactorThrottle, type CodeScope } from './two-factor-throttle.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
+import { maskedIpPrefix } from '../common/client-address.js';
 
 export const TOTP_ISSUER = 'Sharedown';
 // One step either side of now: phones whose clocks are half a minute off still sign in.
@@ -35,6 +38,7 @@ export class TwoFactorService {
     private readonly throttle: TwoFactorThrottle,
     private readonly sessions: SessionsService,
     @Inject(RUNTIME) runtime: Runtime,
+    private readonly audit: AuditLog,
   ) {
     this.box = new TotpSecretBox(runtime.sessionSecret);
   }
@@ -84,7 +88,12 @@ export class TwoFactorService {
         user.id,
         recoveryCodes.map((c) => recoveryCodeDigest(normalizeCode(c))),
       );
-      await this.sessions.endOthers(user.id, currentSessionId, manager);
+      const ended = await this.sessions.endOthers(user.id, currentSessionId, manager);
+      await this.audit.within(manager, {
+        userId: user.id,
+        action: AuditAction.twoFactorEnabled,
+        details: { sessionsEnded: ended },
+      });
     });
     return { recoveryCodes };
   }
@@ -92,7 +101,16 @@ export class TwoFactorService {
   /** Turns 2FA off after a right TOTP or recovery code. */
   async disable(user: AuthUser, code: string, clientAddress: string): Promise<void> {
     await this.check(user.id, code, clientAddress, 'manage');
-    const disabled = await this.repository.transaction((manager) => this.repository.disable(manager, user.id));
+    const disabled = await this.repository.transaction(async (manager) => {
+      const done = await this.repository.disable(manager, user.id);
+      if (done)
+        await this.audit.within(manager, {
+          userId: user.id,
+          action: AuditAction.twoFactorDisabled,
+          ipPrefix: maskedIpPrefix(clientAddress),
+        });
+      return done;
+    });
     if (!disabled) throw new AppError(ErrorCode.CONFLICT, '两步验证已关闭');
   }
 
@@ -107,6 +125,11 @@ export class TwoFactorService {
         user.id,
         recoveryCodes.map((c) => recoveryCodeDigest(normalizeCode(c))),
       );
+      await this.audit.within(manager, {
+        userId: user.id,
+        action: AuditAction.recoveryCodesRenewed,
+        ipPrefix: maskedIpPrefix(clientAddress),
+      });
     });
     return { recoveryCodes };
   }

@@ -41,6 +41,7 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().min(1).default('openid email profile'),
   OIDC_BUTTON_LABEL: z.string().min(1).max(60).optional(),
   PASSWORD_LOGIN: booleanString.default(true),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: port.optional(),
   LOG_FORMAT: z.enum(['json', 'text']).optional(),

@@ -12,6 +12,7 @@ import { FoldersService } from './folders.service.js';
 import { TrashController } from './trash.controller.js';
 import { TrashService } from './trash.service.js';
 import { UploadsService } from './uploads.service.js';
+import { AuditModule } from '../audit/audit.module.js';
 
 /**
  * Files and versions: the REST routes, and the console's folders, versions, overwrite and rename
@@ -19,7 +20,7 @@ import { UploadsService } from './uploads.service.js';
  * same transaction (SharesService).
  */
 @Module({
-  imports: [AuthModule, ScanModule, SharesModule],
+  imports: [AuthModule, AuditModule, ScanModule, SharesModule],
   controllers: [FilesController, ConsoleFilesController, FoldersController, TrashController],
   providers: [FilesService, FilesRepository, ConsoleFilesService, FoldersService, TrashService, UploadsService],
 })

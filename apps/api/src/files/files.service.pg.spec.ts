@@ -1,3 +1,5 @@
+import { AuditLog } from '../audit/audit-log.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import 'reflect-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
@@ -54,7 +56,12 @@ describe(FilesService.name, () => {
     user = await createTestUser(database.dataSource, { quotaBytes: 100 });
     queues = new RecordingQueues();
     const db = database.dataSource;
-    sut = new FilesService(db, new FilesRepository(db), new ScanQueue(queues as unknown as QueueService));
+    sut = new FilesService(
+      db,
+      new FilesRepository(db),
+      new ScanQueue(queues as unknown as QueueService),
+      new AuditLog(new AuditRepository(db)),
+    );
   });
 
   it('stores a file with its first version, charges the quota and queues the version for scanning', async () => {

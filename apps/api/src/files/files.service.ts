@@ -16,6 +16,8 @@ import {
   type VersionWithContent,
 } from './files.repository.js';
 import type { UploadedDocument } from './upload-reader.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
 
 /** What to do when the name is taken by a live file in the target folder. */
 export type ConflictMode = 'fail' | 'overwrite' | 'rename';
@@ -72,6 +74,7 @@ export class FilesService {
     private readonly db: DataSource,
     private readonly files: FilesRepository,
     private readonly scans: ScanQueue,
+    private readonly audit: AuditLog,
   ) {}
 
   async upload<T = undefined>(user: AuthUser, input: UploadInput, extension?: UploadExtension<T>): Promise<UploadOutcome<T>> {
@@ -236,8 +239,19 @@ export class FilesService {
         [fileId, userId],
       );
       if (!returnedRows(moved).length) throw AppError.notFound('文件不存在');
-      await manager.query(`UPDATE shares SET revoked_at = now() WHERE file_id = $1 AND revoked_at IS NULL`, [fileId]);
-      return toFileDto((await this.files.findAny(userId, fileId, manager))!);
+      const revoked = returnedRows(
+        await manager.query(`UPDATE shares SET revoked_at = now() WHERE file_id = $1 AND revoked_at IS NULL RETURNING id`, [
+          fileId,
+        ]),
+      );
+      const file = (await this.files.findAny(userId, fileId, manager))!;
+      await this.audit.within(manager, {
+        userId,
+        action: AuditAction.fileDeleted,
+        targetId: fileId,
+        details: { name: file.name, sharesRevoked: revoked.length },
+      });
+      return toFileDto(file);
     });
   }
 

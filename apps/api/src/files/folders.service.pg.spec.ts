@@ -1,3 +1,5 @@
+import { AuditLog } from '../audit/audit-log.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import 'reflect-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
@@ -38,8 +40,8 @@ describe(FoldersService.name, () => {
     database = await createTestDatabase();
     const db = database.dataSource;
     const repository = new FilesRepository(db);
-    files = new FilesService(db, repository, new ScanQueue(noScans));
-    sut = new FoldersService(db, repository);
+    files = new FilesService(db, repository, new ScanQueue(noScans), new AuditLog(new AuditRepository(db)));
+    sut = new FoldersService(db, repository, new AuditLog(new AuditRepository(db)));
   });
   afterAll(() => database?.drop());
 

@@ -6,6 +6,8 @@ import { folderNameProblem } from './file-names.js';
 import { FilesRepository, isUuid } from './files.repository.js';
 import { isUniqueViolation } from './files.service.js';
 import type { FolderDto, FolderNodeDto } from './dto/console-files.dto.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
 
 interface FolderRow {
   id: string;
@@ -66,6 +68,7 @@ export class FoldersService {
   constructor(
     private readonly db: DataSource,
     private readonly files: FilesRepository,
+    private readonly audit: AuditLog,
   ) {}
 
   async tree(userId: string): Promise<FolderNodeDto[]> {
@@ -180,6 +183,12 @@ export class FoldersService {
         `SELECT id, name, parent_id, created_at, deleted_at FROM folders WHERE id = $1`,
         [folderId],
       );
+      await this.audit.within(manager, {
+        userId,
+        action: AuditAction.folderDeleted,
+        targetId: folderId,
+        details: { name: rows[0]!.name, files: files.length },
+      });
       return toFolderDto(rows[0]!);
     });
   }

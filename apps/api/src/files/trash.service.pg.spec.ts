@@ -1,3 +1,5 @@
+import { AuditLog } from '../audit/audit-log.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import 'reflect-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
@@ -32,9 +34,9 @@ describe(TrashService.name, () => {
     const db = database.dataSource;
     users = new UsersRepository(db);
     const repository = new FilesRepository(db);
-    files = new FilesService(db, repository, new ScanQueue(noScans));
-    folders = new FoldersService(db, repository);
-    sut = new TrashService(db, repository, files);
+    files = new FilesService(db, repository, new ScanQueue(noScans), new AuditLog(new AuditRepository(db)));
+    folders = new FoldersService(db, repository, new AuditLog(new AuditRepository(db)));
+    sut = new TrashService(db, repository, files, new AuditLog(new AuditRepository(db)));
   });
   afterAll(() => database?.drop());
 
@@ -85,6 +87,13 @@ describe(TrashService.name, () => {
     ]);
     for (const purge of purges) if (purge.status === 'rejected') expect((purge.reason as AppError).code).toBe('NOT_FOUND');
     expect(await usedBytes()).toBe(1);
+    // The trail has the deletion and exactly one purge: the refused purges rolled back with their events.
+    const trail = await new AuditRepository(database.dataSource).page(user.id, 10);
+    expect(trail.map((event) => [event.action, event.targetId])).toEqual([
+      ['file.purged', file.id],
+      ['file.deleted', file.id],
+    ]);
+    expect(trail[0]!.details).toEqual({ name: 'big.txt', freedBytes: 150 });
   });
 
   it('empties the trash of files trashed alone and inside trashed folders, and never touches a live file', async () => {

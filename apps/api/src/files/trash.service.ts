@@ -6,6 +6,8 @@ import { FILE_COLUMNS, FILE_FROM, FilesRepository, isUuid, toFileDto, toFileReco
 import { FilesService, isUniqueViolation } from './files.service.js';
 import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from './dto/console-files.dto.js';
 import { MAX_FOLDER_DEPTH, SUBTREE_CTE, toFolderDto } from './folders.service.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
 
 const RESTORE_ATTEMPTS = 5;
 
@@ -27,6 +29,7 @@ export class TrashService {
     private readonly db: DataSource,
     private readonly files: FilesRepository,
     private readonly filesService: FilesService,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(userId: string): Promise<{ folders: TrashFolderDto[]; files: TrashFileDto[] }> {
@@ -84,6 +87,7 @@ export class TrashService {
           folderId,
           name,
         ]);
+        await this.audit.within(manager, { userId, action: AuditAction.fileRestored, targetId: file.id, details: { name } });
         return { fileId: file.id, renamed: name !== file.name };
       }),
     );
@@ -115,6 +119,7 @@ export class TrashService {
             [folder.id, parentId, name],
           ),
         );
+        await this.audit.within(manager, { userId, action: AuditAction.folderRestored, targetId: folder.id, details: { name } });
         return { folder: toFolderDto({ ...rows[0]!, deleted_at: null }), renamed: name !== folder.name };
       }),
     );
@@ -128,6 +133,12 @@ export class TrashService {
       if (!file || !file.deletedAt) throw AppError.notFound('回收站中没有该文件');
       const result = await this.purgeFiles(userId, [file.id], manager);
       if (!result.purgedFiles) throw AppError.notFound('回收站中没有该文件');
+      await this.audit.within(manager, {
+        userId,
+        action: AuditAction.filePurged,
+        targetId: file.id,
+        details: { name: file.name, freedBytes: result.freedBytes },
+      });
       return result;
     });
   }
@@ -147,6 +158,12 @@ export class TrashService {
         manager,
       );
       await manager.query(`DELETE FROM folders WHERE id = $1 AND user_id = $2`, [folder.id, userId]);
+      await this.audit.within(manager, {
+        userId,
+        action: AuditAction.folderPurged,
+        targetId: folder.id,
+        details: { name: folder.name, purgedFiles: result.purgedFiles, freedBytes: result.freedBytes },
+      });
       return result;
     });
   }
@@ -166,6 +183,11 @@ export class TrashService {
         manager,
       );
       await manager.query(`DELETE FROM folders WHERE user_id = $1 AND deleted_at IS NOT NULL`, [userId]);
+      await this.audit.within(manager, {
+        userId,
+        action: AuditAction.trashEmptied,
+        details: { purgedFiles: result.purgedFiles, freedBytes: result.freedBytes },
+      });
       return result;
     });
   }

@@ -5,6 +5,7 @@ import { SessionsService } from '../auth/sessions.service.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view.repository.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 // Only one worker sweeps at a time; the others skip that round.
@@ -34,6 +35,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     sessions: SessionsService,
     limiter: RateLimiter,
     viewer: ShareViewRepository,
+    audit: AuditRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.sweeps = [
@@ -41,6 +43,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'idle rate-limit buckets', run: () => limiter.sweep() },
       { name: 'used frame tickets past their expiry', run: () => viewer.deleteExpiredFrameTickets() },
       { name: 'e-mail codes expired over a day ago', run: () => deleteExpiredEmailCodes(db) },
+      { name: 'audit events past AUDIT_RETENTION_DAYS', run: () => audit.deleteOlderThan(runtime.env.AUDIT_RETENTION_DAYS) },
     ];
   }
 

@@ -37,7 +37,10 @@ export function logLevels(level: Runtime['env']['LOG_LEVEL']): LogLevel[] | fals
 }
 
 /** The Nest application with everything the HTTP surface needs, not yet listening. */
-export async function createApp(runtime: Runtime, options: { preview?: boolean; logger?: LoggerService | LogLevel[] | false } = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  runtime: Runtime,
+  options: { preview?: boolean; logger?: LoggerService | LogLevel[] | false } = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
@@ -74,9 +77,12 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean; 
   registerJsonParser(fastify);
   await app.register(fastifyFormBody as never, { bodyLimit: 64 * 1024 } as never);
   await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
-  await app.register(fastifyMultipart as never, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
-  } as never);
+  await app.register(
+    fastifyMultipart as never,
+    {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+    } as never,
+  );
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(validationPipe);
   return app;

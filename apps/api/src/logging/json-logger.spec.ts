@@ -11,7 +11,15 @@ function capture(): { lines: () => Record<string, unknown>[]; stream: Writable }
       done();
     },
   });
-  return { stream, lines: () => chunks.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    stream,
+    lines: () =>
+      chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe(JsonLogger.name, () => {
@@ -30,7 +38,15 @@ describe(JsonLogger.name, () => {
   it('keeps the members of a logged object and hides secret ones at any depth', () => {
     const out = capture();
     const sut = new JsonLogger('info', out.stream as never);
-    sut.log({ msg: 'request', route: '/s/:segment/:token', password: 'hunter2', headers: { authorization: 'Bearer shd_x', cookie: 'a=b' } }, 'HTTP');
+    sut.log(
+      {
+        msg: 'request',
+        route: '/s/:segment/:token',
+        password: 'hunter2',
+        headers: { authorization: 'Bearer shd_x', cookie: 'a=b' },
+      },
+      'HTTP',
+    );
     const [line] = out.lines();
     expect(line).toMatchObject({ msg: 'request', route: '/s/:segment/:token', password: '[redacted]', context: 'HTTP' });
     expect(JSON.stringify(line)).not.toMatch(/hunter2|shd_x|a=b/);

@@ -7,7 +7,11 @@ import type { Env } from '../config/env.js';
  * credentials, share passwords, cookies, tickets and share tokens.
  */
 const SECRET_FIELDS = ['authorization', 'cookie', 'set-cookie', 'password', 'token', 'plaintext', 'ticket', 'secret'];
-const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`), ...SECRET_FIELDS.map((field) => `*.*.${field}`)];
+const REDACT_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  ...SECRET_FIELDS.map((field) => `*.*.${field}`),
+];
 
 /**
  * Nest's logger on pino: one JSON object per line (`time`, `level`, `context`, `msg`, and the

@@ -32,7 +32,8 @@ export class MetricsListener implements OnApplicationBootstrap, OnApplicationShu
         return;
       }
       this.metrics.render().then(
-        ({ contentType, body }) => response.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body),
+        ({ contentType, body }) =>
+          response.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body),
         (error: unknown) => {
           this.logger.error(`metrics failed: ${String(error)}`);
           response.writeHead(500).end();

@@ -20,23 +20,35 @@ export class MetricsSources implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.metrics.gauge('sharedown_queue_jobs', 'Jobs in each queue by state (waiting, active, delayed, failed)', ['queue', 'state'], async (gauge) => {
-      gauge.reset();
-      await Promise.all(
-        Object.values(QueueName).map(async (queue) => {
-          const counts = await withTimeout(this.queues.queue(queue).getJobCounts(...JOB_STATES), QUEUE_COUNT_TIMEOUT_MS).catch(() => null);
-          if (!counts) return;
-          for (const state of JOB_STATES) gauge.set({ queue, state }, counts[state] ?? 0);
-        }),
-      );
-    });
-    this.metrics.gauge('sharedown_db_pool_connections', 'Connections of the database pool: total, idle, and requests waiting for one', ['state'], (gauge) => {
-      const pool = this.pool();
-      if (!pool) return;
-      gauge.set({ state: 'total' }, pool.totalCount);
-      gauge.set({ state: 'idle' }, pool.idleCount);
-      gauge.set({ state: 'waiting' }, pool.waitingCount);
-    });
+    this.metrics.gauge(
+      'sharedown_queue_jobs',
+      'Jobs in each queue by state (waiting, active, delayed, failed)',
+      ['queue', 'state'],
+      async (gauge) => {
+        gauge.reset();
+        await Promise.all(
+          Object.values(QueueName).map(async (queue) => {
+            const counts = await withTimeout(this.queues.queue(queue).getJobCounts(...JOB_STATES), QUEUE_COUNT_TIMEOUT_MS).catch(
+              () => null,
+            );
+            if (!counts) return;
+            for (const state of JOB_STATES) gauge.set({ queue, state }, counts[state] ?? 0);
+          }),
+        );
+      },
+    );
+    this.metrics.gauge(
+      'sharedown_db_pool_connections',
+      'Connections of the database pool: total, idle, and requests waiting for one',
+      ['state'],
+      (gauge) => {
+        const pool = this.pool();
+        if (!pool) return;
+        gauge.set({ state: 'total' }, pool.totalCount);
+        gauge.set({ state: 'idle' }, pool.idleCount);
+        gauge.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    );
   }
 
   private pool(): Pool | undefined {

@@ -24,7 +24,10 @@ export class MetricsController {
   })
   @ApiOkResponse({ description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'metrics are off, or the token is missing or wrong' })
-  async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async scrape(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     if (!this.access.allows(authorization)) throw AppError.notFound();
     const { contentType, body } = await this.metrics.render();
     reply.header('Content-Type', contentType).header('Cache-Control', 'no-store');

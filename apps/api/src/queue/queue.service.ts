@@ -60,7 +60,12 @@ export class QueueService implements OnApplicationShutdown {
     const worker =
       this.backend === 'redis'
         ? new Worker<T>(name, measured, { ...base, connection: this.redisConnection() })
-        : new Worker<T>(name, measured, { ...base, connection: this.postgresConnection() } as never, createPostgresBackend as never);
+        : new Worker<T>(
+            name,
+            measured,
+            { ...base, connection: this.postgresConnection() } as never,
+            createPostgresBackend as never,
+          );
     worker.on('error', (error: Error) => this.logger.warn(`worker ${name}: ${error.message}`));
     worker.on('completed', () => this.metrics.countJob(name, 'completed'));
     worker.on('failed', () => this.metrics.countJob(name, 'failed'));

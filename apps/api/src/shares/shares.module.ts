@@ -4,13 +4,14 @@ import { ConsoleSharesController } from './console-shares.controller.js';
 import { SharesController } from './shares.controller.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
+import { AuditModule } from '../audit/audit.module.js';
 
 /**
  * Shares of files: the REST routes, the console's twin routes and visit statistics. Exports
  * SharesService so an upload can create its share inside the upload's own transaction.
  */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, AuditModule],
   controllers: [SharesController, ConsoleSharesController],
   providers: [SharesService, ShareVisitsService],
   exports: [SharesService],

@@ -1,3 +1,5 @@
+import { AuditLog } from '../audit/audit-log.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import 'reflect-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
@@ -42,8 +44,8 @@ describe(SharesService.name, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = database.dataSource;
-    files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans));
-    sut = new SharesService(db, runtime);
+    files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans), new AuditLog(new AuditRepository(db)));
+    sut = new SharesService(db, runtime, new AuditLog(new AuditRepository(db)));
   });
   afterAll(() => database?.drop());
 

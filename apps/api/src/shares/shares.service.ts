@@ -7,6 +7,8 @@ import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { parseShareField, settingsOf, type ShareSettings } from './share-input.js';
 import { RESERVED_SLUGS, SHARE_COLUMNS, randomShareToken, toShare, viewPath, type ShareRow } from './share-row.js';
 import type { CreateShareDto, ShareDto, ShareInputDto } from './share.dto.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
 
 /** Settings with the password already hashed, ready to be written inside a short transaction. */
 export interface PreparedShare {
@@ -27,6 +29,7 @@ export class SharesService {
   constructor(
     private readonly db: DataSource,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Hashing is slow on purpose; it happens before any transaction opens. */
@@ -59,7 +62,8 @@ export class SharesService {
       [fileId, user.id],
     );
     if (!files[0]) throw AppError.notFound('文件不存在');
-    if (files[0].current_status === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '文件已被隔离（杀毒扫描判定不安全），不能分享');
+    if (files[0].current_status === 'INFECTED')
+      throw new AppError(ErrorCode.INFECTED, '文件已被隔离（杀毒扫描判定不安全），不能分享');
     if (settings.lockedVersionId !== null) {
       const versionError = AppError.validation('lockedVersionId 不是该文件的版本');
       if (!UUID.test(settings.lockedVersionId)) throw versionError;
@@ -68,7 +72,8 @@ export class SharesService {
         [settings.lockedVersionId, fileId],
       );
       if (!versions[0]) throw versionError;
-      if (versions[0].scan_status === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '该版本已被隔离（杀毒扫描判定不安全），不能分享');
+      if (versions[0].scan_status === 'INFECTED')
+        throw new AppError(ErrorCode.INFECTED, '该版本已被隔离（杀毒扫描判定不安全），不能分享');
     }
     if (settings.slug !== null && RESERVED_SLUGS.has(settings.slug.toLowerCase())) {
       throw new AppError(ErrorCode.SLUG_TAKEN, '该自定义短链接为系统保留，请换一个');
@@ -108,7 +113,15 @@ export class SharesService {
           settings.emailAllowlist,
         ],
       );
-      if (rows[0]) return this.created(rows[0]);
+      if (rows[0]) {
+        await this.audit.within(manager, {
+          userId: user.id,
+          action: AuditAction.shareCreated,
+          targetId: rows[0].id,
+          details: { fileId },
+        });
+        return this.created(rows[0]);
+      }
       if (settings.slug !== null) throw new AppError(ErrorCode.SLUG_TAKEN, `自定义短链接“${settings.slug}”已被占用`);
     }
     throw new AppError(ErrorCode.CONFLICT, '无法生成唯一的分享令牌，请重试');
@@ -139,15 +152,19 @@ export class SharesService {
   /** Idempotent: revoking twice keeps the first revokedAt. */
   async revoke(userId: string, id: string): Promise<ShareDto> {
     if (!UUID.test(id)) throw AppError.notFound('分享不存在');
-    const rows: ShareRow[] = await this.db.query(
-      `WITH s AS (
-         UPDATE shares SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND user_id = $2 RETURNING *
-       )
-       SELECT ${SHARE_COLUMNS} FROM s JOIN files f ON f.id = s.file_id JOIN users u ON u.id = s.user_id`,
-      [id, userId],
-    );
-    if (!rows[0]) throw AppError.notFound('分享不存在');
-    return toShare(rows[0]);
+    const revoked = await this.db.transaction(async (manager) => {
+      const rows: ShareRow[] = await manager.query(
+        `WITH s AS (
+           UPDATE shares SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND user_id = $2 RETURNING *
+         )
+         SELECT ${SHARE_COLUMNS} FROM s JOIN files f ON f.id = s.file_id JOIN users u ON u.id = s.user_id`,
+        [id, userId],
+      );
+      if (rows[0]) await this.audit.within(manager, { userId, action: AuditAction.shareRevoked, targetId: rows[0].id });
+      return rows[0];
+    });
+    if (!revoked) throw AppError.notFound('分享不存在');
+    return toShare(revoked);
   }
 
   viewUrl(ownerSegment: string, token: string): string {

@@ -1,3 +1,5 @@
+import { AuditLog } from '../audit/audit-log.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -121,8 +123,8 @@ describe(ViewerService.name, () => {
     context = await NestFactory.createApplicationContext(ViewerGateModule, { logger: false });
     sut = context.get(ViewerService);
     sessions = context.get(SessionsService);
-    files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans));
-    shares = new SharesService(db, runtime);
+    files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans), new AuditLog(new AuditRepository(db)));
+    shares = new SharesService(db, runtime, new AuditLog(new AuditRepository(db)));
   });
   afterAll(async () => {
     await context?.close();

@@ -9,10 +9,11 @@ import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
 import { WebhooksController } from './webhooks.controller.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import { WebhooksService } from './webhooks.service.js';
+import { AuditModule } from '../audit/audit.module.js';
 
 /** Outbound webhooks: console management, event emission (the viewer emits) and delivery. */
 @Module({
-  imports: [AuthModule, QueueModule],
+  imports: [AuthModule, AuditModule, QueueModule],
   controllers: [WebhooksController],
   providers: [
     WebhookEventsService,

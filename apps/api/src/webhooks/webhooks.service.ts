@@ -8,6 +8,8 @@ import { WEBHOOK_EVENTS, type WebhookEventName } from './webhook-event.js';
 import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
 import { WebhookTargetError, bareHost, parseWebhookUrl, resolvePublicAddresses } from './webhook-target.js';
 import { WebhooksRepository, type WebhookView } from './webhooks.repository.js';
+import { AuditAction } from '../audit/audit-action.js';
+import { AuditLog } from '../audit/audit-log.js';
 
 export const MAX_ACTIVE_WEBHOOKS = 10;
 const CREATION_DNS_TIMEOUT_MS = 3_000;
@@ -31,6 +33,7 @@ export class WebhooksService {
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly subscriptions: WebhookSubscriptionCache,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly audit: AuditLog,
   ) {}
 
   list(userId: string): Promise<WebhookView[]> {
@@ -43,6 +46,7 @@ export class WebhooksService {
     const secret = newSecret();
     const webhook = await this.webhooks.createActive(userId, { url: input.url, events, secret }, assertBelowActiveLimit);
     await this.subscriptions.invalidate(userId);
+    await this.audit.record({ userId, action: AuditAction.webhookCreated, targetId: webhook.id, details: { url: webhook.url } });
     return { webhook, secret };
   }
 
@@ -57,6 +61,7 @@ export class WebhooksService {
     const webhook = await this.webhooks.delete(userId, id);
     if (!webhook) throw AppError.notFound('webhook 不存在');
     await this.subscriptions.invalidate(userId);
+    await this.audit.record({ userId, action: AuditAction.webhookDeleted, targetId: webhook.id, details: { url: webhook.url } });
     return webhook;
   }
 

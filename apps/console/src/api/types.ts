@@ -21,3 +21,5 @@ export type FileKind = ConsoleFile['kind'];
 export type ValidateResult = Schemas['ValidateResultDto'];
 export type ValidationIssue = Schemas['ValidationIssueDto'];
 export type ConsoleUploadResult = Schemas['ConsoleUploadResultDto'];
+export type AuditEvent = Schemas['AuditEventDto'];
+export type AuditAction = AuditEvent['action'];

@@ -4,9 +4,10 @@ import account from './en/account';
 import files from './en/files';
 import shares from './en/shares';
 import tools from './en/tools';
+import activity from './en/activity';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
-const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools };
+const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity };
 
 export default en;
 export type Messages = typeof en;

@@ -5,8 +5,9 @@ import account from './zh/account';
 import files from './zh/files';
 import shares from './zh/shares';
 import tools from './zh/tools';
+import activity from './zh/activity';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
-const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools };
+const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity };
 
 export default zh;

@@ -80,6 +80,12 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'nav.webhooks' },
   },
   {
+    path: '/activity',
+    name: 'activity',
+    component: () => import('../pages/activity/ActivityPage.vue'),
+    meta: { title: 'nav.activity' },
+  },
+  {
     path: '/account',
     name: 'account',
     component: () => import('../pages/account/AccountPage.vue'),

@@ -37,6 +37,7 @@ export default {
     tokens: 'API tokens',
     webhooks: 'Webhooks',
     account: 'Account',
+    activity: 'Activity',
   },
   prefs: {
     switchLanguage: 'Switch language',

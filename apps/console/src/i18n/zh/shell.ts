@@ -39,6 +39,7 @@ export default {
     tokens: 'API 令牌',
     webhooks: 'Webhook',
     account: '账户',
+    activity: '活动',
   },
   prefs: {
     switchLanguage: '切换语言',

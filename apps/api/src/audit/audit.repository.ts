@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { affectedCount, rows } from '../common/sql.js';
+import type { AuditAction } from './audit-action.js';
+
+export interface AuditEntry {
+  /** The account the action concerns. */
+  userId: string;
+  action: AuditAction;
+  /** Who acted when it was not the account itself (an administrator). */
+  actorId?: string | null;
+  /** The token, webhook, share, file, folder or session acted on. */
+  targetId?: string | null;
+  /** Names and counts that help the reader; never a secret. */
+  details?: Record<string, string | number | boolean | null>;
+  /** The client's masked network (/24, /48), never its address. */
+  ipPrefix?: string | null;
+}
+
+export interface AuditRecord {
+  id: string;
+  userId: string;
+  actorId: string | null;
+  action: AuditAction;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  ipPrefix: string | null;
+  createdAt: Date;
+}
+
+interface AuditRow {
+  id: string;
+  user_id: string;
+  actor_id: string | null;
+  action: AuditAction;
+  target_id: string | null;
+  details: Record<string, unknown>;
+  ip_prefix: string | null;
+  created_at: Date;
+}
+
+@Injectable()
+export class AuditRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async insert(entry: AuditEntry, manager: EntityManager = this.db.manager): Promise<void> {
+    await manager.query(
+      `INSERT INTO audit_events (user_id, actor_id, action, target_id, details, ip_prefix) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        entry.userId,
+        entry.actorId ?? null,
+        entry.action,
+        entry.targetId ?? null,
+        JSON.stringify(entry.details ?? {}),
+        entry.ipPrefix ?? null,
+      ],
+    );
+  }
+
+  /** One page of an account's events, newest first, older than the event `before` when given. */
+  async page(userId: string, limit: number, before?: string): Promise<AuditRecord[]> {
+    const found = await rows<AuditRow>(
+      this.db,
+      `SELECT id::text, user_id, actor_id, action, target_id, details, ip_prefix, created_at FROM audit_events
+       WHERE user_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
+       ORDER BY audit_events.id DESC LIMIT $3`,
+      [userId, before ?? null, limit],
+    );
+    return found.map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      actorId: row.actor_id,
+      action: row.action,
+      targetId: row.target_id,
+      details: row.details,
+      ipPrefix: row.ip_prefix,
+      createdAt: row.created_at,
+    }));
+  }
+
+  /** Deletes events older than `days` days, in batches; answers how many. */
+  async deleteOlderThan(days: number, batch = 5_000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = affectedCount(
+        await this.db.query(
+          `DELETE FROM audit_events WHERE id IN (
+             SELECT id FROM audit_events WHERE created_at < now() - make_interval(days => $1) LIMIT $2)`,
+          [days, batch],
+        ),
+      );
+      total += count;
+      if (count < batch) return total;
+    }
+  }
+}
