@@ -1887,7 +1887,10 @@ export interface components {
             deliveries: components["schemas"]["WebhookDeliveryDto"][];
         };
         AuditEventDto: {
-            /** @description increasing with time; also the cursor of the next page */
+            /**
+             * Format: uuid
+             * @description the last one of a page is the cursor of the next
+             */
             id: string;
             /** @enum {string} */
             action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied";

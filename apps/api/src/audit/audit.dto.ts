@@ -9,7 +9,7 @@ export class AuditQueryDto {
   @ApiProperty({ required: false, description: 'the `nextCursor` of the previous page: events older than it' })
   @IsOptional()
   // Query values arrive as strings (the global pipe does not transform).
-  @Matches(/^\d{1,18}$/, { message: 'cursor 必须是上一页返回的 nextCursor' })
+  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'cursor 必须是上一页返回的 nextCursor' })
   cursor?: string;
 
   @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: AUDIT_PAGE_MAX, default: AUDIT_PAGE_DEFAULT })
@@ -19,7 +19,7 @@ export class AuditQueryDto {
 }
 
 export class AuditEventDto {
-  @ApiProperty({ description: 'increasing with time; also the cursor of the next page' }) id: string;
+  @ApiProperty({ format: 'uuid', description: 'the last one of a page is the cursor of the next' }) id: string;
   @ApiProperty({ enum: AUDIT_ACTIONS }) action: AuditAction;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({

@@ -13,7 +13,7 @@ describe(AuditRepository.name, () => {
   });
   afterAll(() => database?.drop());
 
-  it('deletes only events older than the retention, and pages newest first past id 9', async () => {
+  it('deletes only events older than the retention, and pages newest first by cursor', async () => {
     const user = await createTestUser(database.dataSource);
     for (let i = 0; i < 12; i++) await sut.insert({ userId: user.id, action: AuditAction.tokenCreated, details: { n: i } });
     await database.dataSource.query(

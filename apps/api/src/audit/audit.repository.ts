@@ -57,13 +57,14 @@ export class AuditRepository {
     );
   }
 
-  /** One page of an account's events, newest first, older than the event `before` when given. */
+  /** One page of an account's events, newest first; after the account's event `before` when given. */
   async page(userId: string, limit: number, before?: string): Promise<AuditRecord[]> {
     const found = await rows<AuditRow>(
       this.db,
-      `SELECT id::text, user_id, actor_id, action, target_id, details, ip_prefix, created_at FROM audit_events
-       WHERE user_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
-       ORDER BY audit_events.id DESC LIMIT $3`,
+      `SELECT e.id, e.user_id, e.actor_id, e.action, e.target_id, e.details, e.ip_prefix, e.created_at FROM audit_events e
+       WHERE e.user_id = $1
+         AND ($2::uuid IS NULL OR (e.created_at, e.id) < (SELECT c.created_at, c.id FROM audit_events c WHERE c.id = $2::uuid AND c.user_id = $1))
+       ORDER BY e.created_at DESC, e.id DESC LIMIT $3`,
       [userId, before ?? null, limit],
     );
     return found.map((row) => ({
