@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { LIMITS } from '@sharedown/contract/limits';
 import { AppError } from '../common/app-error.js';
 import { rows } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
@@ -81,7 +82,7 @@ export interface TokenIdentity {
 }
 
 // The contract's default bucket for a token created without a rate.
-export const DEFAULT_TOKEN_RATE_PER_MINUTE = 5;
+export const DEFAULT_TOKEN_RATE_PER_MINUTE = LIMITS.tokenRate.default;
 
 /** A token to create; what is left out gets the contract's defaults (5 a minute, read and write, no expiry). */
 export interface NewToken {

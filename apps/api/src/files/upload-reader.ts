@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
+import { LIMITS } from '@sharedown/contract/limits';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { jsonTooDeep } from '../common/json-depth.js';
 
@@ -16,9 +17,6 @@ export interface MultipartUpload {
   document: UploadedDocument | null;
   fields: Record<string, string>;
 }
-
-/** The contract's per-file limit; the multipart plugin is registered with the same fileSize. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 const decoderOptions = { fatal: true, ignoreBOM: true } as const;
 
@@ -98,7 +96,8 @@ export async function readMultipartUpload(request: FastifyRequest, allowedFields
         let received = 0;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
           received += chunk.length;
-          if (received > MAX_UPLOAD_BYTES) throw tooLarge();
+          // The multipart plugin is registered with the same fileSize; this counts what was decoded.
+          if (received > LIMITS.uploadBytes) throw tooLarge();
           chunks.push(chunk);
         }
         if (part.file.truncated) throw tooLarge();

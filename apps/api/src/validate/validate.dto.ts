@@ -4,7 +4,7 @@ import { FILE_KINDS, type FileKind } from '../files/file-names.js';
 import { MAX_VALIDATE_CHARACTERS } from './validate.js';
 
 export class ValidateRequestDto {
-  @ApiProperty({ maxLength: MAX_VALIDATE_CHARACTERS, description: 'the text to check, at most 1048576 characters' })
+  @ApiProperty({ maxLength: MAX_VALIDATE_CHARACTERS, description: `the text to check, at most ${MAX_VALIDATE_CHARACTERS} characters` })
   @IsString({ message: 'content 必须是字符串' })
   content: string;
 

@@ -1,4 +1,5 @@
 import { AppError } from '../common/app-error.js';
+import { LIMITS } from '@sharedown/contract/limits';
 import type { FileKind } from '../files/file-names.js';
 import { checkHtml } from './html-checks.js';
 import type { ValidationIssue } from './issues.js';
@@ -6,7 +7,7 @@ import { checkMarkdown } from './markdown-checks.js';
 import { normalize } from './normalize.js';
 import { checkText } from './text-checks.js';
 
-export const MAX_VALIDATE_CHARACTERS = 1_048_576;
+export const MAX_VALIDATE_CHARACTERS = LIMITS.validateChars;
 
 export interface ValidationResult {
   kind: FileKind;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { LIMITS } from '@sharedown/contract/limits';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { withTimeout } from '../common/with-timeout.js';
@@ -9,7 +10,7 @@ import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
 import { WebhookTargetError, bareHost, parseWebhookUrl, resolvePublicAddresses } from './webhook-target.js';
 import { WebhooksRepository, type WebhookView } from './webhooks.repository.js';
 
-export const MAX_ACTIVE_WEBHOOKS = 10;
+export const MAX_ACTIVE_WEBHOOKS = LIMITS.webhooksActive;
 const CREATION_DNS_TIMEOUT_MS = 3_000;
 
 /** `whsec_` and 32 random bytes: 256 bits. */
