@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { ConsoleSharesController } from './console-shares.controller.js';
 import { SharesController } from './shares.controller.js';
+import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
 
@@ -12,7 +13,7 @@ import { ShareVisitsService } from './share-visits.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, ShareVisitsService],
+  providers: [SharesService, SharesRepository, ShareVisitsService],
   exports: [SharesService],
 })
 export class SharesModule {}

@@ -18,6 +18,7 @@ import { PostgresRateLimiter } from '../rate-limit/postgres-rate-limiter.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { ShareInputDto } from '../shares/share.dto.js';
+import { SharesRepository } from '../shares/shares.repository.js';
 import { SharesService } from '../shares/shares.service.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
 import { DocumentCache } from './document-cache.js';
@@ -122,7 +123,7 @@ describe(ViewerService.name, () => {
     sut = context.get(ViewerService);
     sessions = context.get(SessionsService);
     files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans));
-    shares = new SharesService(db, runtime);
+    shares = new SharesService(db, new SharesRepository(db), runtime);
   });
   afterAll(async () => {
     await context?.close();

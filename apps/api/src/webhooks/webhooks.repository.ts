@@ -104,6 +104,11 @@ export class WebhooksRepository {
     return rows[0] ? toView(rows[0]) : null;
   }
 
+  /** The active webhooks of a user and their events, oldest first: what the subscription cache holds. */
+  async listActiveEvents(userId: string): Promise<Array<{ id: string; events: WebhookEventName[] }>> {
+    return this.db.query('SELECT id, events FROM webhooks WHERE user_id = $1 AND active ORDER BY created_at, id', [userId]);
+  }
+
   /** Serializes webhook changes of one user, so two parallel creations cannot both pass the limit. */
   private async lockAndCountActive(manager: EntityManager, userId: string): Promise<number> {
     await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
