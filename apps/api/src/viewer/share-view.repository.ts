@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../common/sql.js';
 import type { FileKind } from '../shares/share-row.js';
-import { deleteExpiredFrameTickets } from './frame-tickets.js';
 
 export type ScanStatus = 'PENDING' | 'CLEAN' | 'INFECTED' | 'SCAN_ERROR';
 
@@ -290,4 +290,20 @@ export class ShareViewRepository {
     );
     return rows[0]!.created_at;
   }
+}
+
+type Executor = Pick<DataSource | EntityManager, 'query'>;
+
+/**
+ * Deletes the records of used frame tickets whose expiry has passed (by the database's clock,
+ * the one the frame route judges expiry by, so a deleted record can never be needed again).
+ * For the periodic sweep; returns how many rows went.
+ */
+export async function deleteExpiredFrameTickets(db: Executor): Promise<number> {
+  const rows = returnedRows<{ n: number }>(
+    await db.query(
+      'WITH gone AS (DELETE FROM frame_tickets WHERE expires_at < now() RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    ),
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -15,6 +15,7 @@ import { FilesService } from '../files/files.service.js';
 import { decodeDocument } from '../files/upload-reader.js';
 import type { QueueService } from '../queue/queue.service.js';
 import { PostgresRateLimiter } from '../rate-limit/postgres-rate-limiter.js';
+import { RateBucketsRepository } from '../rate-limit/rate-buckets.repository.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { ShareInputDto } from '../shares/share.dto.js';
@@ -106,7 +107,7 @@ describe(ViewerService.name, () => {
       providers: [
         { provide: DataSource, useValue: db },
         { provide: RUNTIME, useValue: runtime },
-        { provide: RateLimiter, useValue: new PostgresRateLimiter(db) },
+        { provide: RateLimiter, useValue: new PostgresRateLimiter(new RateBucketsRepository(db)) },
         { provide: WebhookEventsService, useValue: events },
         SessionsService,
         UsersRepository,
