@@ -5,6 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
 import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
@@ -110,6 +111,7 @@ describe(ViewerService.name, () => {
         { provide: RateLimiter, useValue: new PostgresRateLimiter(new RateBucketsRepository(db)) },
         { provide: WebhookEventsService, useValue: events },
         SessionsService,
+        SessionsRepository,
         UsersRepository,
         ShareViewRepository,
         VisitAdmissions,
