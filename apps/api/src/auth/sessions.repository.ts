@@ -101,7 +101,9 @@ export class SessionsRepository {
   /** Deletes up to `batch` expired sessions; answers how many. */
   async deleteExpiredBatch(batch: number): Promise<number> {
     return affectedCount(
-      await this.db.query(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= now() LIMIT $1)`, [batch]),
+      await this.db.query(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= now() LIMIT $1)`, [
+        batch,
+      ]),
     );
   }
 

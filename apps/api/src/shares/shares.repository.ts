@@ -23,7 +23,11 @@ export class SharesRepository {
    * null when the user has no such file. A concurrent trash, which revokes every share of the file
    * in its own transaction, either sees the share inserted after this or runs after it.
    */
-  async lockShareableFile(manager: EntityManager, userId: string, fileId: string): Promise<{ currentStatus: string | null } | null> {
+  async lockShareableFile(
+    manager: EntityManager,
+    userId: string,
+    fileId: string,
+  ): Promise<{ currentStatus: string | null } | null> {
     const files: Array<{ current_status: string | null }> = await manager.query(
       `SELECT v.scan_status AS current_status FROM files f LEFT JOIN file_versions v ON v.id = f.current_version_id
        WHERE f.id = $1 AND f.user_id = $2 AND f.deleted_at IS NULL FOR SHARE OF f`,

@@ -5,6 +5,8 @@ import { EmailSignInService } from '../auth/email/email-sign-in.service.js';
 import { EmailVerificationService } from '../auth/email/email-verification.service.js';
 import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
+import { statusOf } from '../common/error-code.js';
+import { retryAfterHeader } from '../common/error-envelope.filter.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
@@ -143,9 +145,9 @@ export class ViewerEmailCodeService {
 
   private failure(error: unknown): ViewerAnswer {
     if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-      return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
+      return { ...this.pages.message(429, '尝试次数过多', error.message), headers: retryAfterHeader(error) };
     }
-    if (error instanceof AppError && error.status < 500) return this.pages.message(error.status, '无法完成', error.message);
+    if (error instanceof AppError && statusOf(error.code) < 500) return this.pages.message(statusOf(error.code), '无法完成', error.message);
     throw error;
   }
 

@@ -3,6 +3,7 @@ import { AccountsService } from '../auth/accounts.service.js';
 import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
+import { retryAfterHeader } from '../common/error-envelope.filter.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -103,7 +104,7 @@ export class ViewerFormsService {
       return await this.signedIn(request, user.id, next);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-        return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
+        return { ...this.pages.message(429, '尝试次数过多', error.message), headers: retryAfterHeader(error) };
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
         return this.pages.loginRequired(request, next, '电子邮件或密码错误。', 401);
@@ -127,7 +128,7 @@ export class ViewerFormsService {
       await this.twoFactor.checkSignIn(pending.u, code, request.ip);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-        return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
+        return { ...this.pages.message(429, '尝试次数过多', error.message), headers: retryAfterHeader(error) };
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
         return { status: 401, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, '验证码错误或已使用。') };
