@@ -560,7 +560,7 @@ export interface paths {
         };
         /**
          * List shares (console)
-         * @description Newest first; optionally only those of one file.
+         * @description Newest first; optionally only those of one file, of one status, or whose file name or token contains `q`. Without `limit` and `cursor` the answer holds every share (the filters still apply). With either, it holds one page, `nextCursor` and `total` (the count over all pages); send the same filters with the cursor.
          */
         get: operations["ConsoleShares_list"];
         put?: never;
@@ -605,6 +605,23 @@ export interface paths {
          * @description Successful renders per hour for the last `hours` hours (default 168).
          */
         get: operations["ConsoleShares_visitsOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active links and visits over every share (console) */
+        get: operations["ConsoleShares_totals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -789,7 +806,7 @@ export interface paths {
         };
         /**
          * List files
-         * @description Live (not trashed) files of the caller: all of them, or those of one folder.
+         * @description Live (not trashed) files of the caller, by name: all of them, or those of one folder. Without `limit` and `cursor` the answer holds every file. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `folderId`) for the next page, until it is null. Pages follow the order keys (name, id), not offsets: files added or trashed between two pages shift no other file into a page twice or out of all pages.
          */
         get: operations["Files_list[0]_apiV1"];
         put?: never;
@@ -852,7 +869,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's shares, newest first; optionally those of one file */
+        /**
+         * The account's shares, newest first; optionally those of one file
+         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
+         */
         get: operations["Shares_list[0]_apiV1"];
         put?: never;
         /** Create a share link of a file, with its policies */
@@ -1054,7 +1074,7 @@ export interface paths {
         };
         /**
          * List files
-         * @description Live (not trashed) files of the caller: all of them, or those of one folder.
+         * @description Live (not trashed) files of the caller, by name: all of them, or those of one folder. Without `limit` and `cursor` the answer holds every file. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `folderId`) for the next page, until it is null. Pages follow the order keys (name, id), not offsets: files added or trashed between two pages shift no other file into a page twice or out of all pages.
          */
         get: operations["Files_list[1]"];
         put?: never;
@@ -1117,7 +1137,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's shares, newest first; optionally those of one file */
+        /**
+         * The account's shares, newest first; optionally those of one file
+         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
+         */
         get: operations["Shares_list[1]"];
         put?: never;
         /** Create a share link of a file, with its policies */
@@ -1464,6 +1487,8 @@ export interface components {
         };
         FileListDto: {
             files: components["schemas"]["FileDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
         };
         UploadFormDto: {
             /**
@@ -1740,9 +1765,26 @@ export interface components {
         };
         ShareListDto: {
             shares: components["schemas"]["ShareDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
         };
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
+        };
+        ConsoleShareListDto: {
+            shares: components["schemas"]["ShareDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many shares the filters let through, over all pages */
+            total?: number;
+        };
+        ShareTotalsDto: {
+            /** @description shares a visitor could still open: not revoked, consumed or expired */
+            active: number;
+            /** @description visits over every share */
+            visits: number;
+            /** @description distinct visitors summed over every share */
+            uniqueVisits: number;
         };
         VisitBucketDto: {
             /**
@@ -3903,6 +3945,14 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description case-insensitive part of the file name or of the token */
+                q?: string;
+                /** @description revoked wins over consumed, which wins over expired */
+                status?: "active" | "expired" | "consumed" | "revoked";
             };
             header?: never;
             path?: never;
@@ -3915,7 +3965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShareListDto"];
+                    "application/json": components["schemas"]["ConsoleShareListDto"];
                 };
             };
             /** @description VALIDATION */
@@ -4163,6 +4213,43 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_totals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareTotalsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4668,6 +4755,10 @@ export interface operations {
             query?: {
                 /** @description only the files of this folder */
                 folderId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4681,6 +4772,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -4946,6 +5046,10 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5910,6 +6014,10 @@ export interface operations {
             query?: {
                 /** @description only the files of this folder */
                 folderId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5923,6 +6031,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -6188,6 +6305,10 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { ConsoleSharesController } from './console-shares.controller.js';
+import { ShareListRepository } from './share-list.repository.js';
+import { SharePagesService } from './share-pages.service.js';
 import { SharesController } from './shares.controller.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
@@ -12,7 +14,7 @@ import { ShareVisitsService } from './share-visits.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, ShareVisitsService],
+  providers: [SharesService, ShareVisitsService, SharePagesService, ShareListRepository],
   exports: [SharesService],
 })
 export class SharesModule {}
