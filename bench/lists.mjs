@@ -130,7 +130,11 @@ async function sample(url, headers, count = SAMPLES) {
   let body;
   for (let i = 0; i < count; i++) ({ ms: times[i], body } = await timed(url, headers));
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))], body };
+  return {
+    median: times[Math.floor(times.length / 2)],
+    p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))],
+    body,
+  };
 }
 
 /** Walks every page and answers the slowest page and the number of rows read. */
@@ -141,7 +145,10 @@ async function walk(baseUrl, path, key, headers) {
   let pages = 0;
   do {
     const separator = path.includes('?') ? '&' : '?';
-    const { ms, body } = await timed(`${baseUrl}${path}${cursor ? `${separator}cursor=${encodeURIComponent(cursor)}` : ''}`, headers);
+    const { ms, body } = await timed(
+      `${baseUrl}${path}${cursor ? `${separator}cursor=${encodeURIComponent(cursor)}` : ''}`,
+      headers,
+    );
     slowest = Math.max(slowest, ms);
     rows += body[key].length;
     pages += 1;
@@ -182,7 +189,9 @@ export async function run() {
     await seed(client, owner.id);
     await seed(client, neighbour.id);
     await client.query('ANALYZE files; ANALYZE file_versions; ANALYZE shares');
-    console.log(`seeded ${ROWS} files and ${ROWS} shares for each of two accounts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${ROWS} files and ${ROWS} shares for each of two accounts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
 
     const bearer = { authorization: `Bearer ${owner.token}` };
     const session = { cookie: owner.cookie };
@@ -200,14 +209,24 @@ export async function run() {
       const measured = await sample(`${api.baseUrl}${path}`, headers);
       const ok = measured.median < FIRST_PAGE_BUDGET_MS;
       if (!ok) missed += 1;
-      rows.push({ route: name, 'median ms': measured.median.toFixed(1), 'p95 ms': measured.p95.toFixed(1), [`< ${FIRST_PAGE_BUDGET_MS} ms`]: ok ? 'yes' : 'NO' });
+      rows.push({
+        route: name,
+        'median ms': measured.median.toFixed(1),
+        'p95 ms': measured.p95.toFixed(1),
+        [`< ${FIRST_PAGE_BUDGET_MS} ms`]: ok ? 'yes' : 'NO',
+      });
     }
     for (const [name, path, headers] of [
       ['GET /api/v1/files (whole list, before)', '/api/v1/files', bearer],
       ['GET /api/v1/shares (whole list, before)', '/api/v1/shares', bearer],
     ]) {
       const measured = await sample(`${api.baseUrl}${path}`, headers, 3);
-      rows.push({ route: name, 'median ms': measured.median.toFixed(1), 'p95 ms': measured.p95.toFixed(1), [`< ${FIRST_PAGE_BUDGET_MS} ms`]: '—' });
+      rows.push({
+        route: name,
+        'median ms': measured.median.toFixed(1),
+        'p95 ms': measured.p95.toFixed(1),
+        [`< ${FIRST_PAGE_BUDGET_MS} ms`]: '—',
+      });
     }
     printTable(`First page vs whole list, ${ROWS} files and ${ROWS} shares, ${SAMPLES} sequential calls each`, rows);
 
@@ -222,7 +241,12 @@ export async function run() {
     printTable('Every page in turn (keyset: the last page costs what the first does)', walks);
 
     // The page queries as the repositories send them (files.repository.ts, share-list.repository.ts).
-    const lastFile = (await client.query(`SELECT name, id FROM files WHERE user_id = $1 ORDER BY name, id OFFSET $2 LIMIT 1`, [owner.id, ROWS - 100])).rows[0];
+    const lastFile = (
+      await client.query(`SELECT name, id FROM files WHERE user_id = $1 ORDER BY name, id OFFSET $2 LIMIT 1`, [
+        owner.id,
+        ROWS - 100,
+      ])
+    ).rows[0];
     const lastShare = (
       await client.query(
         `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t, id FROM shares WHERE user_id = $1
@@ -236,13 +260,21 @@ export async function run() {
     const fileFrom = `files f JOIN file_versions v ON v.id = f.current_version_id`;
     const shareFrom = `shares s JOIN files f ON f.id = s.file_id JOIN users u ON u.id = s.user_id`;
     const plans = [
-      ['files, first page', `SELECT ${fileColumns} FROM ${fileFrom} WHERE f.user_id = $1 AND f.deleted_at IS NULL ORDER BY f.name, f.id LIMIT 51`, [owner.id]],
+      [
+        'files, first page',
+        `SELECT ${fileColumns} FROM ${fileFrom} WHERE f.user_id = $1 AND f.deleted_at IS NULL ORDER BY f.name, f.id LIMIT 51`,
+        [owner.id],
+      ],
       [
         'files, page after row 9,900',
         `SELECT ${fileColumns} FROM ${fileFrom} WHERE f.user_id = $1 AND f.deleted_at IS NULL AND (f.name, f.id) > ($2, $3::uuid) ORDER BY f.name, f.id LIMIT 51`,
         [owner.id, lastFile.name, lastFile.id],
       ],
-      ['shares, first page', `SELECT s.*, f.name, u.segment FROM ${shareFrom} WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id LIMIT 51`, [owner.id]],
+      [
+        'shares, first page',
+        `SELECT s.*, f.name, u.segment FROM ${shareFrom} WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id LIMIT 51`,
+        [owner.id],
+      ],
       [
         'shares, page after row 9,900',
         `SELECT s.*, f.name, u.segment FROM ${shareFrom} WHERE s.user_id = $1
@@ -250,7 +282,11 @@ export async function run() {
          ORDER BY s.created_at DESC, s.id LIMIT 51`,
         [owner.id, lastShare.t, lastShare.id],
       ],
-      ['files, whole list (before)', `SELECT ${fileColumns} FROM ${fileFrom} WHERE f.user_id = $1 AND f.deleted_at IS NULL ORDER BY f.name, f.id`, [owner.id]],
+      [
+        'files, whole list (before)',
+        `SELECT ${fileColumns} FROM ${fileFrom} WHERE f.user_id = $1 AND f.deleted_at IS NULL ORDER BY f.name, f.id`,
+        [owner.id],
+      ],
     ];
     const explained = [];
     for (const [name, sql, params] of plans) {

@@ -60,7 +60,11 @@ describe('server-side pages of files and shares', () => {
     let pages = 0;
     do {
       const separator = path.includes('?') ? '&' : '?';
-      const page = await get(user, `${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, via);
+      const page = await get(
+        user,
+        `${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        via,
+      );
       expect(page.status).toBe(200);
       const rows = page.body[key]!;
       expect(rows.length).toBeLessThanOrEqual(limit);
@@ -109,8 +113,8 @@ describe('server-side pages of files and shares', () => {
       // one file already read and one not read yet go to the trash.
       addedFirst.push((await upload(app, alice, `0000-${page}.md`, 'x', undefined, 'none')).fileId);
       addedLast.push((await upload(app, alice, `zzzz-${page}.md`, 'x', undefined, 'none')).fileId);
-      const listed = (await get(alice, '/api/v1/files')).body.files!.filter(
-        (file) => before.some((original) => original.id === file.id),
+      const listed = (await get(alice, '/api/v1/files')).body.files!.filter((file) =>
+        before.some((original) => original.id === file.id),
       );
       const unread = listed.find((file) => !read.includes(file.id));
       const alreadyRead = listed.find((file) => read.includes(file.id));
@@ -193,7 +197,11 @@ describe('server-side pages of files and shares', () => {
         forged(['shares', 'yesterday', 'not-a-uuid']),
         forged(['files']),
         forged({ name: 'a' }),
-        forged(route.endsWith('files') ? ['shares', '2026-01-01T00:00:00.000000Z', '00000000-0000-4000-8000-000000000000'] : ['files', 'a', '00000000-0000-4000-8000-000000000000']),
+        forged(
+          route.endsWith('files')
+            ? ['shares', '2026-01-01T00:00:00.000000Z', '00000000-0000-4000-8000-000000000000']
+            : ['files', 'a', '00000000-0000-4000-8000-000000000000'],
+        ),
         'A'.repeat(3000),
       ]) {
         const page = await get(alice, `${route}?limit=5&cursor=${encodeURIComponent(cursor)}`);
@@ -237,7 +245,9 @@ describe('server-side pages of files and shares', () => {
     const needle = (all.at(-1) as { fileName: string }).fileName.toUpperCase();
     const byName = await get(alice, `/api/console/shares?limit=50&q=${encodeURIComponent(needle)}`, 'session');
     const named = all.filter((item) =>
-      `${(item as { fileName: string }).fileName} ${(item as { token: string }).token}`.toLowerCase().includes(needle.toLowerCase()),
+      `${(item as { fileName: string }).fileName} ${(item as { token: string }).token}`
+        .toLowerCase()
+        .includes(needle.toLowerCase()),
     );
     expect(named.length).toBeGreaterThan(0);
     expect(byName.body.total).toBe(named.length);

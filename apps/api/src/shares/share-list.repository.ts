@@ -4,7 +4,6 @@ import { cursorTimeSql, isCursorTimestamp, isCursorUuid, type CursorKey, type Pa
 import { SHARE_COLUMNS, type ShareRow } from './share-row.js';
 import type { ShareStatus } from './share.dto.js';
 
-
 /** What a list of shares may be narrowed to; every filter is optional and they combine with AND. */
 export interface ShareListFilter {
   fileId?: string;
