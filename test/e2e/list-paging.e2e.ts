@@ -50,7 +50,7 @@ describe('server-side pages of files and shares', () => {
   async function walk(
     user: TestUser,
     path: string,
-    key: 'files' | 'shares',
+    key: 'files' | 'shares' | 'tokens' | 'webhooks',
     limit: number,
     between: (page: number, read: string[]) => Promise<void> = async () => {},
     via: 'token' | 'session' = 'token',
@@ -66,7 +66,7 @@ describe('server-side pages of files and shares', () => {
         via,
       );
       expect(page.status).toBe(200);
-      const rows = page.body[key]!;
+      const rows = page.body[key] as Array<{ id: string }>;
       expect(rows.length).toBeLessThanOrEqual(limit);
       expect(Object.keys(page.body)).toContain('nextCursor');
       ids.push(...rows.map((row) => row.id));
@@ -261,5 +261,52 @@ describe('server-side pages of files and shares', () => {
       visits: 0,
       uniqueVisits: 0,
     });
+  });
+  it('pages the console lists of tokens and webhooks newest first, with their search, counts and the same cursor rules', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${app.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { cookie: alice.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (let i = 0; i < 6; i++) expect((await post('/api/tokens', { name: `robot-${i}` })).status).toBe(200);
+    const wholeTokens = (await get(alice, '/api/tokens', 'session')).body as { tokens: Array<{ id: string; name: string }> };
+    expect(Object.keys(wholeTokens)).toEqual(['tokens']);
+    expect((await walk(alice, '/api/tokens', 'tokens', 2, undefined, 'session')).ids).toEqual(
+      wholeTokens.tokens.map((token) => token.id),
+    );
+    const robots = await get(alice, '/api/tokens?limit=4&q=ROBOT', 'session');
+    expect(robots.body.total).toBe(6);
+    expect(robots.body.nextCursor).toEqual(expect.any(String));
+
+    await sql(
+      app,
+      `INSERT INTO webhooks (user_id, url, events, secret, active, created_at)
+       SELECT $1, 'https://hooks.example.com/' || i, ARRAY['share_visited'], 'whsec_x', i <= 3, '2026-01-01T00:00:00Z'
+       FROM generate_series(1, 7) i`,
+      [alice.userId],
+    );
+    const wholeHooks = (await get(alice, '/api/webhooks', 'session')).body as { webhooks: Array<{ id: string }> };
+    expect(Object.keys(wholeHooks)).toEqual(['webhooks']);
+    expect((await walk(alice, '/api/webhooks', 'webhooks', 3, undefined, 'session')).ids).toEqual(
+      wholeHooks.webhooks.map((hook) => hook.id),
+    );
+    const hooks = await get(alice, '/api/webhooks?limit=2&q=example.com%2F1', 'session');
+    expect(hooks.body).toMatchObject({ total: 1, activeCount: 3, nextCursor: null });
+
+    const sharesCursor = (await get(alice, '/api/v1/shares?limit=1')).body.nextCursor as string;
+    for (const route of ['/api/tokens', '/api/webhooks']) {
+      expect((await get(alice, `${route}?limit=0`, 'session')).body.code).toBe('VALIDATION');
+      expect((await get(alice, `${route}?limit=5&cursor=${encodeURIComponent(sharesCursor)}`, 'session')).body.code).toBe(
+        'VALIDATION',
+      );
+      expect((await get(alice, `${route}?limit=5&q=${encodeURIComponent('a\u0001')}`, 'session')).body.code).toBe('VALIDATION');
+      const foreign = (await get(alice, `${route}?limit=1`, 'session')).body.nextCursor as string;
+      const asBob = await get(bob, `${route}?limit=200&cursor=${encodeURIComponent(foreign)}`, 'session');
+      expect(asBob.status).toBe(200);
+      const rows = (asBob.body.tokens ?? asBob.body.webhooks) as Array<{ id: string }>;
+      const alices = new Set([...wholeTokens.tokens, ...wholeHooks.webhooks].map((row) => row.id));
+      for (const row of rows) expect(alices.has(row.id)).toBe(false);
+    }
   });
 });

@@ -749,7 +749,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's API tokens (never their secrets) */
+        /**
+         * The account's API tokens (never their secrets), newest first
+         * @description Without `limit` and `cursor` the answer holds every token. With either, it holds one page, `nextCursor` and `total` (the count over all pages); `q` then keeps the tokens whose name or prefix contains it.
+         */
         get: operations["ApiTokens_list"];
         put?: never;
         /** Create an API token; its plaintext is shown in this answer only */
@@ -928,7 +931,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's webhooks */
+        /**
+         * The account's webhooks, newest first
+         * @description Without `limit` and `cursor` the answer holds every webhook. With either, it holds one page, `nextCursor`, `total` (the count over all pages) and `activeCount`; `q` then keeps the webhooks whose URL contains it.
+         */
         get: operations["Webhooks_list"];
         put?: never;
         /** Subscribe a URL to share events; the signing secret is shown in this answer only */
@@ -1224,6 +1230,10 @@ export interface components {
         };
         TokenListDto: {
             tokens: components["schemas"]["ApiTokenDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many tokens `q` lets through, over all pages */
+            total?: number;
         };
         /** @enum {string} */
         ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL";
@@ -1834,6 +1844,12 @@ export interface components {
         };
         WebhookListDto: {
             webhooks: components["schemas"]["WebhookDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many webhooks `q` lets through, over all pages */
+            total?: number;
+            /** @description with `limit` or `cursor`: how many of all the webhooks are active (at most 10) */
+            activeCount?: number;
         };
         CreateWebhookDto: {
             /**
@@ -4577,7 +4593,14 @@ export interface operations {
     };
     ApiTokens_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description with paging: a part of the name or prefix */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4590,6 +4613,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -5338,7 +5370,14 @@ export interface operations {
     };
     Webhooks_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description with paging: a part of the URL */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5351,6 +5390,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */

@@ -2,56 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppError } from '../common/app-error.js';
+import { newestFirstCursor, pageOf, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
 import { rows } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { USER_COLUMNS, toAuthUser } from './users.repository.js';
 import { equalHex, sha256Hex } from './secrets.js';
+import {
+  ApiTokensRepository,
+  TOKEN_COLUMNS,
+  toTokenView,
+  type ApiTokenView,
+  type TokenRow,
+} from './api-tokens.repository.js';
 
 export const TOKEN_SERVICE_PREFIX = 'shd';
+export const TOKENS_CURSOR = newestFirstCursor('tokens');
 const TOKEN_SCOPE_ORDER: TokenScope[] = ['read', 'write'];
 const TOKEN_PATTERN = /^shd_([a-z0-9]{12})_([A-Za-z0-9]{43,64})$/;
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-export interface ApiTokenView {
-  id: string;
-  name: string;
-  prefix: string;
-  rateLimitPerMinute: number;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  scopes: TokenScope[];
-  expiresAt: string | null;
-}
-
-interface TokenRow {
-  id: string;
-  name: string;
-  prefix: string;
-  rate_limit_per_minute: number;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-  scopes: TokenScope[];
-  expires_at: Date | null;
-}
-
-const TOKEN_COLUMNS = 'id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at, scopes, expires_at';
-
-function toView(row: TokenRow): ApiTokenView {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    rateLimitPerMinute: row.rate_limit_per_minute,
-    createdAt: row.created_at.toISOString(),
-    lastUsedAt: row.last_used_at?.toISOString() ?? null,
-    revokedAt: row.revoked_at?.toISOString() ?? null,
-    scopes: row.scopes,
-    expiresAt: row.expires_at?.toISOString() ?? null,
-  };
-}
+export type { ApiTokenView } from './api-tokens.repository.js';
 
 /** Base62 without modulo bias: 43 characters carry 256 bits. */
 function base62(length: number): string {
@@ -100,14 +71,28 @@ export class ApiTokensService {
   // lastUsedAt is written at most once a minute per token and process, so the hot path rarely writes.
   private readonly lastTouched = new Map<string, number>();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly tokens: ApiTokensRepository,
+  ) {}
+
+  /** One page, newest first (ties by id); `q` matches a part of the name or the prefix. */
+  async page(
+    userId: string,
+    q: string | undefined,
+    page: PageRequest<NewestFirstKey>,
+  ): Promise<{ tokens: ApiTokenView[]; nextCursor: string | null; total: number }> {
+    const [fetched, total] = await Promise.all([this.tokens.page(userId, q, page), this.tokens.count(userId, q)]);
+    const found = pageOf(fetched, page.limit, TOKENS_CURSOR, (row) => ({ createdAt: row.cursor_time, id: row.id }));
+    return { tokens: found.rows.map(toTokenView), nextCursor: found.nextCursor, total };
+  }
 
   async list(userId: string): Promise<ApiTokenView[]> {
     const rows: TokenRow[] = await this.db.query(
-      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC`,
+      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
       [userId],
     );
-    return rows.map(toView);
+    return rows.map(toTokenView);
   }
 
   async create(userId: string, input: NewToken): Promise<{ token: ApiTokenView; plaintext: string }> {
@@ -125,7 +110,7 @@ export class ApiTokensService {
          RETURNING ${TOKEN_COLUMNS}`,
         [userId, input.name, prefix, sha256Hex(secret), rate, scopes, input.expiresInDays ?? null],
       );
-      if (rows[0]) return { token: toView(rows[0]), plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
+      if (rows[0]) return { token: toTokenView(rows[0]), plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
     }
     throw new Error('could not allocate a unique token prefix');
   }
@@ -138,7 +123,7 @@ export class ApiTokensService {
       [userId, tokenId],
     );
     if (!updated[0]) throw AppError.notFound('令牌不存在');
-    return toView(updated[0]);
+    return toTokenView(updated[0]);
   }
 
   /** Resolves a presented plaintext token: its identity, or why it is refused. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiTokensController } from './api-tokens.controller.js';
+import { ApiTokensRepository } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -40,6 +41,7 @@ import { UsersRepository } from './users.repository.js';
     AccountsService,
     LoginThrottle,
     ApiTokensService,
+    ApiTokensRepository,
     SessionsService,
     UsersRepository,
     BearerAuthGuard,

@@ -104,3 +104,39 @@ export function isCursorUuid(value: string | undefined): value is string {
 export function isCursorTimestamp(value: string | undefined): value is string {
   return value !== undefined && CURSOR_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value));
 }
+
+/** The position in a list read newest first: created_at (to the microsecond), then id, both descending. */
+export interface NewestFirstKey {
+  createdAt: string;
+  id: string;
+}
+
+export function newestFirstCursor(list: string): CursorKey<NewestFirstKey> {
+  return {
+    list,
+    encode: (key) => [key.createdAt, key.id],
+    parse: ([createdAt, id, ...rest]) =>
+      rest.length === 0 && isCursorTimestamp(createdAt) && isCursorUuid(id) ? { createdAt, id } : null,
+  };
+}
+
+/** Keyset condition of a newest-first page: rows strictly after the cursor's row, as one index range. */
+export function newestFirstAfterSql(timeParam: number, idParam: number, alias = ''): string {
+  return `(${alias}created_at, ${alias}id) < ($${timeParam}::timestamptz, $${idParam}::uuid)`;
+}
+
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export const MAX_SEARCH_LENGTH = 200;
+
+/** The `q` of a list's query: trimmed, undefined when blank; 400 when it is no short line of text. */
+export function searchText(q: unknown): string | undefined {
+  if (q === undefined) return undefined;
+  if (typeof q !== 'string' || q.length > MAX_SEARCH_LENGTH || /[\u0000-\u001f\u007f]/.test(q)) {
+    throw AppError.validation(`q 必须是不超过 ${MAX_SEARCH_LENGTH} 个字符的一行文字`);
+  }
+  return q.trim() || undefined;
+}
