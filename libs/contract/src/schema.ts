@@ -560,7 +560,7 @@ export interface paths {
         };
         /**
          * List shares (console)
-         * @description Newest first; optionally only those of one file.
+         * @description Newest first; optionally only those of one file, of one status, or whose file name or token contains `q`. Without `limit` and `cursor` the answer holds every share (the filters still apply). With either, it holds one page, `nextCursor` and `total` (the count over all pages); send the same filters with the cursor.
          */
         get: operations["ConsoleShares_list"];
         put?: never;
@@ -605,6 +605,23 @@ export interface paths {
          * @description Successful renders per hour for the last `hours` hours (default 168).
          */
         get: operations["ConsoleShares_visitsOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active links and visits over every share (console) */
+        get: operations["ConsoleShares_totals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -732,7 +749,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's API tokens (never their secrets) */
+        /**
+         * The account's API tokens (never their secrets), newest first
+         * @description Without `limit` and `cursor` the answer holds every token. With either, it holds one page, `nextCursor` and `total` (the count over all pages); `q` then keeps the tokens whose name or prefix contains it.
+         */
         get: operations["ApiTokens_list"];
         put?: never;
         /** Create an API token; its plaintext is shown in this answer only */
@@ -789,7 +809,7 @@ export interface paths {
         };
         /**
          * List files
-         * @description Live (not trashed) files of the caller: all of them, or those of one folder.
+         * @description Live (not trashed) files of the caller, by name: all of them, or those of one folder. Without `limit` and `cursor` the answer holds every file. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `folderId`) for the next page, until it is null. Pages follow the order keys (name, id), not offsets: files added or trashed between two pages shift no other file into a page twice or out of all pages.
          */
         get: operations["Files_list[0]_apiV1"];
         put?: never;
@@ -852,7 +872,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's shares, newest first; optionally those of one file */
+        /**
+         * The account's shares, newest first; optionally those of one file
+         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
+         */
         get: operations["Shares_list[0]_apiV1"];
         put?: never;
         /** Create a share link of a file, with its policies */
@@ -908,7 +931,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's webhooks */
+        /**
+         * The account's webhooks, newest first
+         * @description Without `limit` and `cursor` the answer holds every webhook. With either, it holds one page, `nextCursor`, `total` (the count over all pages) and `activeCount`; `q` then keeps the webhooks whose URL contains it.
+         */
         get: operations["Webhooks_list"];
         put?: never;
         /** Subscribe a URL to share events; the signing secret is shown in this answer only */
@@ -1054,7 +1080,7 @@ export interface paths {
         };
         /**
          * List files
-         * @description Live (not trashed) files of the caller: all of them, or those of one folder.
+         * @description Live (not trashed) files of the caller, by name: all of them, or those of one folder. Without `limit` and `cursor` the answer holds every file. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `folderId`) for the next page, until it is null. Pages follow the order keys (name, id), not offsets: files added or trashed between two pages shift no other file into a page twice or out of all pages.
          */
         get: operations["Files_list[1]"];
         put?: never;
@@ -1117,7 +1143,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's shares, newest first; optionally those of one file */
+        /**
+         * The account's shares, newest first; optionally those of one file
+         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
+         */
         get: operations["Shares_list[1]"];
         put?: never;
         /** Create a share link of a file, with its policies */
@@ -1201,6 +1230,10 @@ export interface components {
         };
         TokenListDto: {
             tokens: components["schemas"]["ApiTokenDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many tokens `q` lets through, over all pages */
+            total?: number;
         };
         /** @enum {string} */
         ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL";
@@ -1464,6 +1497,8 @@ export interface components {
         };
         FileListDto: {
             files: components["schemas"]["FileDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
         };
         UploadFormDto: {
             /**
@@ -1740,9 +1775,26 @@ export interface components {
         };
         ShareListDto: {
             shares: components["schemas"]["ShareDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
         };
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
+        };
+        ConsoleShareListDto: {
+            shares: components["schemas"]["ShareDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many shares the filters let through, over all pages */
+            total?: number;
+        };
+        ShareTotalsDto: {
+            /** @description shares a visitor could still open: not revoked, consumed or expired */
+            active: number;
+            /** @description visits over every share */
+            visits: number;
+            /** @description distinct visitors summed over every share */
+            uniqueVisits: number;
         };
         VisitBucketDto: {
             /**
@@ -1792,6 +1844,12 @@ export interface components {
         };
         WebhookListDto: {
             webhooks: components["schemas"]["WebhookDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many webhooks `q` lets through, over all pages */
+            total?: number;
+            /** @description with `limit` or `cursor`: how many of all the webhooks are active (at most 10) */
+            activeCount?: number;
         };
         CreateWebhookDto: {
             /**
@@ -3903,6 +3961,14 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description case-insensitive part of the file name or of the token */
+                q?: string;
+                /** @description revoked wins over consumed, which wins over expired */
+                status?: "active" | "expired" | "consumed" | "revoked";
             };
             header?: never;
             path?: never;
@@ -3915,7 +3981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShareListDto"];
+                    "application/json": components["schemas"]["ConsoleShareListDto"];
                 };
             };
             /** @description VALIDATION */
@@ -4163,6 +4229,43 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_totals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareTotalsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4490,7 +4593,14 @@ export interface operations {
     };
     ApiTokens_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description with paging: a part of the name or prefix */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4503,6 +4613,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -4668,6 +4787,10 @@ export interface operations {
             query?: {
                 /** @description only the files of this folder */
                 folderId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4681,6 +4804,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -4946,6 +5078,10 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5234,7 +5370,14 @@ export interface operations {
     };
     Webhooks_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description with paging: a part of the URL */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5247,6 +5390,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -5910,6 +6062,10 @@ export interface operations {
             query?: {
                 /** @description only the files of this folder */
                 folderId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5923,6 +6079,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -6188,6 +6353,10 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { rows } from '../common/sql.js';
+import {
+  containsPattern,
+  cursorTimeSql,
+  newestFirstAfterSql,
+  type NewestFirstKey,
+  type PageRequest,
+} from '../common/page-cursor.js';
 import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
@@ -17,7 +24,7 @@ export interface ApiTokenView {
   expiresAt: string | null;
 }
 
-interface TokenRow {
+export interface TokenRow {
   id: string;
   name: string;
   prefix: string;
@@ -29,9 +36,9 @@ interface TokenRow {
   expires_at: Date | null;
 }
 
-const TOKEN_COLUMNS = 'id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at, scopes, expires_at';
+export const TOKEN_COLUMNS = 'id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at, scopes, expires_at';
 
-function toView(row: TokenRow): ApiTokenView {
+export function toTokenView(row: TokenRow): ApiTokenView {
   return {
     id: row.id,
     name: row.name,
@@ -55,6 +62,8 @@ export interface TokenByPrefix {
   user: AuthUser;
 }
 
+export type PagedTokenRow = TokenRow & { cursor_time: string };
+
 /** SQL for the `api_tokens` table. */
 @Injectable()
 export class ApiTokensRepository {
@@ -62,10 +71,10 @@ export class ApiTokensRepository {
 
   async list(userId: string): Promise<ApiTokenView[]> {
     const rows: TokenRow[] = await this.db.query(
-      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC`,
+      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
       [userId],
     );
-    return rows.map(toView);
+    return rows.map(toTokenView);
   }
 
   /** Inserts a token under `prefix`; null when the prefix is taken (ON CONFLICT DO NOTHING). */
@@ -85,7 +94,7 @@ export class ApiTokensRepository {
        RETURNING ${TOKEN_COLUMNS}`,
       [token.userId, token.name, token.prefix, token.secretHash, token.rateLimitPerMinute, token.scopes, token.expiresInDays],
     );
-    return rows[0] ? toView(rows[0]) : null;
+    return rows[0] ? toTokenView(rows[0]) : null;
   }
 
   /** Revokes once (a second revocation keeps the first time); null when the user has no such token. */
@@ -96,7 +105,7 @@ export class ApiTokensRepository {
        RETURNING ${TOKEN_COLUMNS}`,
       [userId, tokenId],
     );
-    return updated[0] ? toView(updated[0]) : null;
+    return updated[0] ? toTokenView(updated[0]) : null;
   }
 
   /** The unrevoked token with this prefix and its owner; expiry is judged by the database's clock. */
@@ -129,5 +138,34 @@ export class ApiTokensRepository {
 
   async touchLastUsed(tokenId: string): Promise<void> {
     await this.db.query(`UPDATE api_tokens SET last_used_at = now() WHERE id = $1`, [tokenId]);
+  }
+
+  /** One page and one row more (so the caller knows whether another page follows); `q` matches name or prefix. */
+  async page(userId: string, q: string | undefined, page: PageRequest<NewestFirstKey>): Promise<PagedTokenRow[]> {
+    const params: unknown[] = [userId];
+    const where = ['user_id = $1'];
+    if (q) {
+      params.push(containsPattern(q));
+      where.push(`(name ILIKE $${params.length} OR prefix ILIKE $${params.length})`);
+    }
+    if (page.after) {
+      params.push(page.after.createdAt, page.after.id);
+      where.push(newestFirstAfterSql(params.length - 1, params.length));
+    }
+    params.push(page.limit + 1);
+    return this.db.query(
+      `SELECT ${TOKEN_COLUMNS}, ${cursorTimeSql('created_at')} AS cursor_time FROM api_tokens
+       WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      params,
+    );
+  }
+
+  async count(userId: string, q: string | undefined): Promise<number> {
+    const [row]: Array<{ total: number }> = await this.db.query(
+      `SELECT count(*)::int AS total FROM api_tokens
+       WHERE user_id = $1 AND ($2::text IS NULL OR name ILIKE $2 OR prefix ILIKE $2)`,
+      [userId, q ? containsPattern(q) : null],
+    );
+    return row!.total;
   }
 }

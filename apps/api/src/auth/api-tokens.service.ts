@@ -2,14 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { LIMITS } from '@sharedown/contract/limits';
 import { AppError } from '../common/app-error.js';
+import { newestFirstCursor, pageOf, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
 import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
-import { ApiTokensRepository, type ApiTokenView } from './api-tokens.repository.js';
+import { ApiTokensRepository, toTokenView, type ApiTokenView } from './api-tokens.repository.js';
 import { equalHex, sha256Hex } from './secrets.js';
 
 export type { ApiTokenView } from './api-tokens.repository.js';
 
 export const TOKEN_SERVICE_PREFIX = 'shd';
+export const TOKENS_CURSOR = newestFirstCursor('tokens');
 const TOKEN_SCOPE_ORDER: TokenScope[] = ['read', 'write'];
 const TOKEN_PATTERN = /^shd_([a-z0-9]{12})_([A-Za-z0-9]{43,64})$/;
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -62,6 +64,17 @@ export class ApiTokensService {
   private readonly lastTouched = new Map<string, number>();
 
   constructor(private readonly tokens: ApiTokensRepository) {}
+
+  /** One page, newest first (ties by id); `q` matches a part of the name or the prefix. */
+  async page(
+    userId: string,
+    q: string | undefined,
+    page: PageRequest<NewestFirstKey>,
+  ): Promise<{ tokens: ApiTokenView[]; nextCursor: string | null; total: number }> {
+    const [fetched, total] = await Promise.all([this.tokens.page(userId, q, page), this.tokens.count(userId, q)]);
+    const found = pageOf(fetched, page.limit, TOKENS_CURSOR, (row) => ({ createdAt: row.cursor_time, id: row.id }));
+    return { tokens: found.rows.map(toTokenView), nextCursor: found.nextCursor, total };
+  }
 
   list(userId: string): Promise<ApiTokenView[]> {
     return this.tokens.list(userId);

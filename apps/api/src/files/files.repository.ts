@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isCursorUuid, type CursorKey, type PageRequest } from '../common/page-cursor.js';
 import { returnedRows } from '../common/sql.js';
-import type { FileKind } from './file-names.js';
+import { MAX_NAME_LENGTH, type FileKind } from './file-names.js';
 import type { FileDto, ScanStatus } from './dto/file.dto.js';
 
 /** A file with the state of its current version, as the services use it. */
@@ -74,6 +75,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
+
+/** Where a page of files ends: the order keys of its last file. */
+export interface FileOrderKey {
+  name: string;
+  id: string;
+}
+
+export const FILES_CURSOR: CursorKey<FileOrderKey> = {
+  list: 'files',
+  encode: (key) => [key.name, key.id],
+  parse: ([name, id, ...rest]) =>
+    rest.length === 0 && name !== undefined && name.length <= MAX_NAME_LENGTH && isCursorUuid(id) ? { name, id } : null,
+};
 
 // Active shares: the ones a visitor could still open.
 const FILE_COLUMNS = `
@@ -182,6 +196,30 @@ export class FilesRepository {
     }
     const rows: FileRow[] = await this.db.query(
       `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id`,
+      params,
+    );
+    return rows.map(toFileRecord);
+  }
+
+  /**
+   * One page of `listLive`, in the same order (name, then id). Fetches one row more than the
+   * page so the caller knows whether another page follows. The partial indexes
+   * files_live_order_idx and files_live_folder_order_idx serve it as a range scan.
+   */
+  async listLivePage(userId: string, folderId: string | undefined, page: PageRequest<FileOrderKey>): Promise<FileRecord[]> {
+    const params: unknown[] = [userId];
+    let where = 'f.user_id = $1 AND f.deleted_at IS NULL';
+    if (folderId !== undefined) {
+      params.push(folderId);
+      where += ` AND f.folder_id = $${params.length}`;
+    }
+    if (page.after) {
+      params.push(page.after.name, page.after.id);
+      where += ` AND (f.name, f.id) > ($${params.length - 1}, $${params.length}::uuid)`;
+    }
+    params.push(page.limit + 1);
+    const rows: FileRow[] = await this.db.query(
+      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id LIMIT $${params.length}`,
       params,
     );
     return rows.map(toFileRecord);

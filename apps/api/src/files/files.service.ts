@@ -6,9 +6,12 @@ import { AppError, ErrorCode } from '../common/app-error.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { FileDto } from './dto/file.dto.js';
 import { fileNameProblem, kindOfName, numberedName, type FileKind } from './file-names.js';
+import { pageOf, type PageRequest } from '../common/page-cursor.js';
 import {
+  FILES_CURSOR,
   FilesRepository,
   isUuid,
+  type FileOrderKey,
   toFileDto,
   type FileRecord,
   type VersionRecord,
@@ -209,6 +212,18 @@ export class FilesService {
   async list(userId: string, folderId?: string): Promise<FileDto[]> {
     if (folderId !== undefined && !(await this.files.isLiveFolder(userId, folderId))) throw AppError.notFound('文件夹不存在');
     return (await this.files.listLive(userId, folderId)).map(toFileDto);
+  }
+
+  /** One page of `list`, same order; `nextCursor` is null on the last page. */
+  async listPage(
+    userId: string,
+    folderId: string | undefined,
+    page: PageRequest<FileOrderKey>,
+  ): Promise<{ files: FileDto[]; nextCursor: string | null }> {
+    if (folderId !== undefined && !(await this.files.isLiveFolder(userId, folderId))) throw AppError.notFound('文件夹不存在');
+    const fetched = await this.files.listLivePage(userId, folderId, page);
+    const { rows, nextCursor } = pageOf(fetched, page.limit, FILES_CURSOR, (file) => ({ name: file.name, id: file.id }));
+    return { files: rows.map(toFileDto), nextCursor };
   }
 
   /** Versions of a live file, newest first. */

@@ -1,9 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsEmail,
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -20,6 +21,12 @@ import { FILE_KINDS, type FileKind } from '../files/file-names.js';
 export { SLUG_PATTERN };
 export const MAX_ALLOWLIST_ENTRIES = LIMITS.emailAllowlist.max;
 const { expiresInDays: EXPIRY, sharePassword: PASSWORD, visits: VISITS, watermarkText: WATERMARK, email: EMAIL } = LIMITS;
+import { NEXT_CURSOR_DESCRIPTION } from '../common/api-page-queries.decorator.js';
+import { NoControlCharacters } from '../common/text-rules.js';
+import { CURSOR_MESSAGE, LIMIT_MESSAGE } from '../common/page-cursor.js';
+/** A share's state as its owner reads it; revoked wins over consumed, which wins over expired. */
+export const SHARE_STATUSES = ['active', 'expired', 'consumed', 'revoked'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
 
 /** `null` is allowed and means "not set"; any other non-integer is refused. */
 function Cap(field: string): PropertyDecorator {
@@ -140,6 +147,28 @@ export class ListSharesQueryDto {
   @IsOptional()
   @IsString({ message: 'fileId 必须是字符串' })
   fileId?: string;
+
+  // Checked, with cursor, by pageRequestOf (documented by ApiPageQueries on the routes).
+  @IsOptional()
+  @IsString({ message: LIMIT_MESSAGE })
+  limit?: string;
+
+  @IsOptional()
+  @IsString({ message: CURSOR_MESSAGE })
+  cursor?: string;
+}
+
+/** The console's list narrows further: by status and by a part of the file name or token. */
+export class ConsoleSharesQueryDto extends ListSharesQueryDto {
+  @IsOptional()
+  @IsIn(SHARE_STATUSES, { message: `status 必须是 ${SHARE_STATUSES.join('、')} 之一` })
+  status?: ShareStatus;
+
+  @IsOptional()
+  @IsString({ message: 'q 必须是字符串' })
+  @MaxLength(200, { message: 'q 最长 200 个字符' })
+  @NoControlCharacters('q')
+  q?: string;
 }
 
 export class ShareDto {
@@ -174,6 +203,20 @@ export class CreatedShareDto {
 
 export class ShareListDto {
   @ApiProperty({ type: [ShareDto] }) shares: ShareDto[];
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: NEXT_CURSOR_DESCRIPTION })
+  nextCursor?: string | null;
+}
+
+export class ConsoleShareListDto extends ShareListDto {
+  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many shares the filters let through, over all pages' })
+  total?: number;
+}
+
+export class ShareTotalsDto {
+  @ApiProperty({ type: 'integer', description: 'shares a visitor could still open: not revoked, consumed or expired' })
+  active: number;
+  @ApiProperty({ type: 'integer', description: 'visits over every share' }) visits: number;
+  @ApiProperty({ type: 'integer', description: 'distinct visitors summed over every share' }) uniqueVisits: number;
 }
 
 export class ShareEnvelopeDto {

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { ConsoleSharesController } from './console-shares.controller.js';
+import { ShareListRepository } from './share-list.repository.js';
+import { SharePagesService } from './share-pages.service.js';
 import { SharesController } from './shares.controller.js';
 import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
@@ -13,7 +15,7 @@ import { ShareVisitsService } from './share-visits.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, SharesRepository, ShareVisitsService],
+  providers: [SharesService, SharesRepository, ShareVisitsService, SharePagesService, ShareListRepository],
   exports: [SharesService],
 })
 export class SharesModule {}

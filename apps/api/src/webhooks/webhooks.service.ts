@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS } from '@sharedown/contract/limits';
 import { AppError, ErrorCode } from '../common/app-error.js';
+import { newestFirstCursor, pageOf, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { withTimeout } from '../common/with-timeout.js';
 import { WebhookDeliveriesRepository, type DeliveryView } from './webhook-deliveries.repository.js';
@@ -11,6 +12,7 @@ import { WebhookTargetError, bareHost, parseWebhookUrl, resolvePublicAddresses }
 import { WebhooksRepository, type WebhookView } from './webhooks.repository.js';
 
 export const MAX_ACTIVE_WEBHOOKS = LIMITS.webhooksActive;
+export const WEBHOOKS_CURSOR = newestFirstCursor('webhooks');
 const CREATION_DNS_TIMEOUT_MS = 3_000;
 
 /** `whsec_` and 32 random bytes: 256 bits. */
@@ -36,6 +38,17 @@ export class WebhooksService {
 
   list(userId: string): Promise<WebhookView[]> {
     return this.webhooks.list(userId);
+  }
+
+  /** One page, newest first, with the count `q` lets through and the active count the limit applies to. */
+  async page(
+    userId: string,
+    q: string | undefined,
+    page: PageRequest<NewestFirstKey>,
+  ): Promise<{ webhooks: WebhookView[]; nextCursor: string | null; total: number; activeCount: number }> {
+    const [fetched, counts] = await Promise.all([this.webhooks.page(userId, q, page), this.webhooks.counts(userId, q)]);
+    const found = pageOf(fetched, page.limit, WEBHOOKS_CURSOR, (row) => ({ createdAt: row.cursorTime, id: row.id }));
+    return { webhooks: found.rows.map(({ cursorTime: _cursorTime, ...view }) => view), nextCursor: found.nextCursor, ...counts };
   }
 
   async create(userId: string, input: { url: string; events: string[] }): Promise<{ webhook: WebhookView; secret: string }> {

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NEXT_CURSOR_DESCRIPTION } from '../../common/api-page-queries.decorator.js';
 import {
   ArrayContains,
   ArrayMaxSize,
@@ -119,6 +120,10 @@ export class CreatedTokenDto {
 
 export class TokenListDto {
   @ApiProperty({ type: [ApiTokenDto] }) tokens: ApiTokenDto[];
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: NEXT_CURSOR_DESCRIPTION })
+  nextCursor?: string | null;
+  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many tokens `q` lets through, over all pages' })
+  total?: number;
 }
 
 export class TokenResponseDto {
