@@ -8,7 +8,7 @@ import { CONNECTIONS, DURATION_SECONDS, createUser, expectAtLeast, machine, prin
 const TOKENS = 150;
 const USERS = 3;
 
-const spreadOver = (tokens) => `
+export const spreadOver = (tokens) => `
 local tokens = {${tokens.map((t) => JSON.stringify(t)).join(',')}}
 local requests = {}
 local n = 0

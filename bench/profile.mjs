@@ -1,11 +1,12 @@
 // CPU profile of the api under the view load: starts the api with `node --cpu-prof`, drives the
 // uncapped 20 KB Markdown share with wrk (50 connections), stops the api so the profile is
 // written, and prints the top self-time entries (the table kept in bench/PROFILE.md).
-// Usage: node bench/profile.mjs [seconds] [top]
+// Usage: node bench/profile.mjs [view|me] [seconds] [top]  (me: GET /v1/me over 150 tokens)
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spreadOver } from './me.mjs';
 import { createUser, markdownOf, requireWrk, startApi, uploadShared, wrk } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -56,19 +57,21 @@ export function topSelfTime(profile, window, top) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   requireWrk();
-  const seconds = Number(process.argv[2] ?? 10);
-  const top = Number(process.argv[3] ?? 25);
+  const which = process.argv[2] ?? 'view';
+  const seconds = Number(process.argv[3] ?? 10);
+  const top = Number(process.argv[4] ?? 25);
   const dir = await mkdtemp(join(tmpdir(), 'sharedown-profile-'));
   const api = await startApi({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   let result;
   let window;
   try {
-    const user = await createUser(api.baseUrl);
-    const { url } = await uploadShared(api.baseUrl, user.token, 'profile.md', markdownOf(), {});
-    await wrk(url, { duration: 3 });
+    const user = await createUser(api.baseUrl, which === 'me' ? 150 : 1);
+    const url = which === 'me' ? `${api.baseUrl}/v1/me` : (await uploadShared(api.baseUrl, user.token, 'profile.md', markdownOf(), {})).url;
+    const lua = which === 'me' ? spreadOver(user.tokens) : '';
+    await wrk(url, { duration: 3, lua });
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const from = Date.now() - api.startedAt;
-    result = await wrk(url, { duration: seconds, cpu: { api: async () => [api.pid], postgres: () => api.postgresPids() } });
+    result = await wrk(url, { duration: seconds, lua, cpu: { api: async () => [api.pid], postgres: () => api.postgresPids() } });
     window = { from, to: Date.now() - api.startedAt };
     await new Promise((resolve) => setTimeout(resolve, 2000));
   } finally {
@@ -78,7 +81,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!file) throw new Error('the api wrote no profile');
   const profile = JSON.parse(await readFile(join(dir, file), 'utf8'));
   await rm(dir, { recursive: true, force: true });
-  console.log(`view load: ${result.rps.toFixed(0)} req/s, api ${result.cpuPer1000.api.toFixed(3)} s CPU / 1k views, postgres ${result.cpuPer1000.postgres.toFixed(3)} s / 1k`);
+  console.log(`${which} load: ${result.rps.toFixed(0)} req/s, api ${result.cpuPer1000.api.toFixed(3)} s CPU / 1k views, postgres ${result.cpuPer1000.postgres.toFixed(3)} s / 1k`);
   console.log('\n| self % | function | where |\n|---|---|---|');
   for (const entry of topSelfTime(profile, window, top)) console.log(`| ${entry.share} | ${entry.name} | ${entry.where} |`);
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppError } from '../common/app-error.js';
+import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
 import { rows } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
@@ -100,7 +101,12 @@ export class ApiTokensService {
   // lastUsedAt is written at most once a minute per token and process, so the hot path rarely writes.
   private readonly lastTouched = new Map<string, number>();
 
-  constructor(private readonly db: DataSource) {}
+  // Every bearer call looks its token up: a named prepared statement, planned once per connection.
+  private readonly pool: NamedStatementPool | null;
+
+  constructor(private readonly db: DataSource) {
+    this.pool = namedStatementPool(db);
+  }
 
   async list(userId: string): Promise<ApiTokenView[]> {
     const rows: TokenRow[] = await this.db.query(
@@ -154,7 +160,10 @@ export class ApiTokensService {
         scopes: TokenScope[];
         expired: boolean;
       }
-    > = await this.db.query(
+    > = await namedQuery(
+      this.db,
+      this.pool,
+      'auth_token_by_prefix',
       `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, t.scopes, coalesce(t.expires_at <= now(), false) AS expired,
               ${USER_COLUMNS}
        FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.prefix = $1 AND t.revoked_at IS NULL`,

@@ -15,6 +15,7 @@ import { registerCors } from './cors.js';
 import { answerClientError, answerFrameworkError } from './framework-errors.js';
 import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
@@ -50,6 +51,7 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
   const fastify = app.getHttpAdapter().getInstance();
   // First, so that every route gets the envelope for Fastify's own errors.
   registerRouteErrorHandler(fastify);
+  serveShareViewsDirectly(fastify, app);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
