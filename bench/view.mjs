@@ -1,12 +1,12 @@
 // The share view path under wrk (1 thread, 50 connections, its own process), each case beside
 // bare Fastify answering the same bytes in its own process, measured in the same run:
-//   - uncapped 20 KB Markdown share (every request a new visitor: a first visit, counted);
+//   - uncapped 20 KB Markdown share, requests without cookies (each a counted visit);
 //   - capped shares (maxVisits 9999), every answer an admitted, counted visit;
 //   - a password share viewed with the unlock and visitor cookies of one browser;
 //   - an HTML share: the page and the frame document it points to, one pair per visit;
 //   - a share that already has 1,000,000 recorded visits (seeded in SQL) beside a fresh one,
 //     and the console's hourly-visits query of that share;
-//   - api memory (RSS) idle and at its peak under this load.
+//   - api memory (RSS) idle (started, uploads served, nothing viewed) and at its peak under this load.
 // Every figure comes with the CPU seconds the api and PostgreSQL's backends used per 1,000 requests.
 import { fileURLToPath } from 'node:url';
 import {
@@ -130,6 +130,9 @@ export async function run() {
     const fileId = uncapped.file.id;
     const passwordShare = await createShare(api.baseUrl, user.token, { fileId, password: 'bench password 1' });
     const html = await uploadShared(api.baseUrl, user.token, 'bench.html', htmlDocument(), {}, 'text/html');
+    // Idle: started, a user and three uploads served, nothing viewed yet.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleRss = await rssMiB(api.pid);
 
     // The bytes each baseline answers: exactly what the api answered for the same request.
     const page = await fetch(uncapped.url);
@@ -168,8 +171,6 @@ export async function run() {
     });
     const bareCpu = { api: async () => [baseline.pid] };
     try {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      const idleRss = await rssMiB(api.pid);
 
       // Warm-up: JIT, connection pools, the rendering cache.
       await wrk(`${baseline.url}/view`, { duration: 2 });
@@ -179,7 +180,7 @@ export async function run() {
       const bareView = await wrk(`${baseline.url}/view`, { cpu: bareCpu });
       const open = await measure(uncapped.url, { lua: lua.counting });
       results.push(row(`bare Fastify, same ${(viewBytes.length / 1024).toFixed(1)} KB from memory`, bareView));
-      results.push(row('view, share without policies (new visitor each)', open, bareView, 0.25));
+      results.push(row('view, share without policies (no cookie)', open, bareView, 0.25));
 
       // Capped shares: enough of them that the run never asks one past its cap.
       const cappedCount = Math.ceil((open.rps * DURATION_SECONDS * 1.6) / PER_CAPPED_SHARE) + 1;
@@ -239,7 +240,11 @@ export async function run() {
       console.log(
         `console hourly visits of that share (GET /api/console/shares/:id/visits?hours=${VISIT_HOURS}), 20 calls: p50 ${hourly[10].toFixed(1)} ms, max ${hourly[19].toFixed(1)} ms`,
       );
-      console.log(`api RSS: idle ${idleRss.toFixed(0)} MiB, peak under the view load ${peakRss.toFixed(0)} MiB`);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const settledRss = await rssMiB(api.pid);
+      console.log(
+        `api RSS: idle ${idleRss.toFixed(0)} MiB, peak under the view load ${peakRss.toFixed(0)} MiB, ${settledRss.toFixed(0)} MiB 3 s after it`,
+      );
 
       // Every answer of a view case must have been the document, each an admitted visit.
       const failures = [];
