@@ -2,7 +2,18 @@
 // 600/min tokens that no bucket empties (every answer must be 200, none 429): token lookup,
 // digest check and one bucket take per call. Beside bare Fastify answering the same JSON bytes.
 import { fileURLToPath } from 'node:url';
-import { CONNECTIONS, DURATION_SECONDS, createUser, expectAtLeast, machine, printTable, row, startApi, startBaseline, wrk } from './support.mjs';
+import {
+  CONNECTIONS,
+  DURATION_SECONDS,
+  createUser,
+  expectAtLeast,
+  machine,
+  printTable,
+  row,
+  startApi,
+  startBaseline,
+  wrk,
+} from './support.mjs';
 
 // A bucket holds 600 and refills 10/s: 150 tokens carry ~110,000 calls in the run and its warm-up.
 const TOKENS = 150;
@@ -38,7 +49,7 @@ export async function run() {
     try {
       const cpu = { api: async () => [api.pid], postgres: () => api.postgresPids() };
       await wrk(`${baseline.url}/me`, { duration: 2 });
-      await wrk(`${api.baseUrl}/v1/me`, { duration: 2, lua: spreadOver(tokens) });
+      await wrk(`${api.baseUrl}/v1/me`, { duration: 3, lua: spreadOver(tokens) });
       const bare = await wrk(`${baseline.url}/me`, { cpu: { api: async () => [baseline.pid] } });
       const measured = await wrk(`${api.baseUrl}/v1/me`, { cpu, lua: spreadOver(tokens) });
       const rows = [
@@ -46,7 +57,10 @@ export async function run() {
         row(`GET /v1/me, ${TOKENS} tokens of 600/min round-robin`, measured, bare, 0.35),
       ];
       printTable(`GET /v1/me: wrk -t1 -c${CONNECTIONS} -d${DURATION_SECONDS}s, production topology (${machine()})`, rows);
-      if (measured.other || measured.errors) throw new Error(`GET /v1/me: ${measured.other} answers other than 200 (a bucket emptied?), ${measured.errors} socket errors`);
+      if (measured.other || measured.errors)
+        throw new Error(
+          `GET /v1/me: ${measured.other} answers other than 200 (a bucket emptied?), ${measured.errors} socket errors`,
+        );
       expectAtLeast('GET /v1/me / bare Fastify', measured.rps / bare.rps, 0.35);
       return rows;
     } finally {

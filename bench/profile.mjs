@@ -14,7 +14,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 function place(frame) {
   const url = frame.url.replace(/^file:\/\//, '');
   if (!url) return '';
-  const short = !url.startsWith('/') ? url : url.includes('node_modules') ? url.slice(url.lastIndexOf('node_modules/') + 13).replace(/^\.pnpm\/[^/]+\/node_modules\//, '') : relative(ROOT, url);
+  const short = !url.startsWith('/')
+    ? url
+    : url.includes('node_modules')
+      ? url.slice(url.lastIndexOf('node_modules/') + 13).replace(/^\.pnpm\/[^/]+\/node_modules\//, '')
+      : relative(ROOT, url);
   return `${short}:${frame.lineNumber + 1}`;
 }
 
@@ -66,7 +70,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let window;
   try {
     const user = await createUser(api.baseUrl, which === 'me' ? 150 : 1);
-    const url = which === 'me' ? `${api.baseUrl}/v1/me` : (await uploadShared(api.baseUrl, user.token, 'profile.md', markdownOf(), {})).url;
+    const url =
+      which === 'me' ? `${api.baseUrl}/v1/me` : (await uploadShared(api.baseUrl, user.token, 'profile.md', markdownOf(), {})).url;
     const lua = which === 'me' ? spreadOver(user.tokens) : '';
     await wrk(url, { duration: 3, lua });
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -81,7 +86,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!file) throw new Error('the api wrote no profile');
   const profile = JSON.parse(await readFile(join(dir, file), 'utf8'));
   await rm(dir, { recursive: true, force: true });
-  console.log(`${which} load: ${result.rps.toFixed(0)} req/s, api ${result.cpuPer1000.api.toFixed(3)} s CPU / 1k views, postgres ${result.cpuPer1000.postgres.toFixed(3)} s / 1k`);
+  console.log(
+    `${which} load: ${result.rps.toFixed(0)} req/s, api ${result.cpuPer1000.api.toFixed(3)} s CPU / 1k views, postgres ${result.cpuPer1000.postgres.toFixed(3)} s / 1k`,
+  );
   console.log('\n| self % | function | where |\n|---|---|---|');
   for (const entry of topSelfTime(profile, window, top)) console.log(`| ${entry.share} | ${entry.name} | ${entry.where} |`);
 }

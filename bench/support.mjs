@@ -94,10 +94,17 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
   if (flushRedis.status !== 0) throw new Error(`the benchmarks need Redis at ${MACHINE_REDIS} (set BENCH_REDIS_URL)`);
   const startedAt = Date.now();
   // The api first: it migrates the fresh database before the worker comes up.
-  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], { env: { ...env, ROLE: 'api', PORT: String(port) }, cwd: dataDir, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
+    env: { ...env, ROLE: 'api', PORT: String(port) },
+    cwd: dataDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitHealthy(baseUrl, child);
   // A worker has no HTTP listener: it is ready once it logs that it started.
-  const worker = spawn(process.execPath, [API_MAIN], { env: { ...env, ROLE: 'worker', PORT: String(workerPort), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const worker = spawn(process.execPath, [API_MAIN], {
+    env: { ...env, ROLE: 'worker', PORT: String(workerPort), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error('worker did not start')), 90_000);
@@ -125,7 +132,9 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
     db,
     /** The PostgreSQL backends serving this database (api pool, worker, change feed). */
     async postgresPids() {
-      const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+      const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        database,
+      ]);
       return rows.map((row) => row.pid);
     },
     async stop() {
@@ -170,7 +179,11 @@ export async function startBaseline(routes) {
   const port = await freePort();
   const fastifyEntry = fileURLToPath(import.meta.resolve('fastify'));
   const dir = await mkdtemp(join(tmpdir(), 'sharedown-bench-baseline-'));
-  const spec = Object.entries(routes).map(([path, { body, contentType }]) => ({ path, contentType, body: Buffer.from(body).toString('base64') }));
+  const spec = Object.entries(routes).map(([path, { body, contentType }]) => ({
+    path,
+    contentType,
+    body: Buffer.from(body).toString('base64'),
+  }));
   await writeFile(join(dir, 'routes.json'), JSON.stringify(spec));
   const source = `
     import { readFileSync } from 'node:fs';
@@ -238,7 +251,10 @@ end
  * reading the CPU time of `cpuPids` ({ name: () => pids }) before and after. Returns req/s,
  * latency p50/p99 in ms, error counts and the CPU seconds of each group per 1,000 requests.
  */
-export async function wrk(url, { duration = DURATION_SECONDS, connections = CONNECTIONS, headers = {}, lua = '', cpu = {}, onSample } = {}) {
+export async function wrk(
+  url,
+  { duration = DURATION_SECONDS, connections = CONNECTIONS, headers = {}, lua = '', cpu = {}, onSample } = {},
+) {
   const dir = await mkdtemp(join(tmpdir(), 'sharedown-bench-wrk-'));
   const script = join(dir, 'scenario.lua');
   await writeFile(script, `${lua}\n${REPORT_LUA}`);
@@ -276,7 +292,10 @@ export async function wrk(url, { duration = DURATION_SECONDS, connections = CONN
     p99: summary.p99_us / 1000,
     errors: summary.connect + summary.read + summary.write + summary.timeout,
     cpuPer1000,
-    command: `wrk ${args.map((a) => (a.includes(' ') ? `'${a}'` : a)).join(' ').replace(script, '<scenario>.lua')}`,
+    command: `wrk ${args
+      .map((a) => (a.includes(' ') ? `'${a}'` : a))
+      .join(' ')
+      .replace(script, '<scenario>.lua')}`,
   };
 }
 
@@ -347,7 +366,9 @@ export function markdownOf(bytes = 20 * 1024) {
       `## Section ${i}\n\nThe quarterly figures for region ${i} grew by ${i % 7}.${i % 10} percent, ` +
         'driven by **steady renewals** and a _handful_ of new accounts. See the [report](https://example.com/r).\n\n' +
         `- item ${i}.1\n- item ${i}.2\n\n| q | value |\n|---|---|\n| Q${(i % 4) + 1} | ${i * 13} |\n\n` +
-        '```js\n' + `const total${i} = values.reduce((sum, v) => sum + v, 0);\n` + '```\n',
+        '```js\n' +
+        `const total${i} = values.reduce((sum, v) => sum + v, 0);\n` +
+        '```\n',
     );
   }
   return `# Benchmark document\n\n${sections.join('\n')}`;
@@ -358,11 +379,17 @@ export async function uploadShared(baseUrl, token, name, content, share = {}, ty
   const form = new FormData();
   form.append('file', new Blob([content], { type }), name);
   form.append('share', JSON.stringify(share));
-  const response = await fetch(`${baseUrl}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${baseUrl}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
   const uploaded = await response.json();
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    const file = await (await fetch(`${baseUrl}/api/v1/files/${uploaded.file.id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    const file = await (
+      await fetch(`${baseUrl}/api/v1/files/${uploaded.file.id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     if (file.scanStatus === 'CLEAN') return uploaded;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

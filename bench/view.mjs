@@ -98,7 +98,9 @@ function cookieOf(response, name) {
 }
 
 function htmlDocument() {
-  const rows = Array.from({ length: 160 }, (_, i) => `<tr><td>${i}</td><td>item ${i}</td><td>${(i * 13) % 97}</td></tr>`).join('\n');
+  const rows = Array.from({ length: 160 }, (_, i) => `<tr><td>${i}</td><td>item ${i}</td><td>${(i * 13) % 97}</td></tr>`).join(
+    '\n',
+  );
   return `<!doctype html><html><head><meta charset="utf-8"><title>Benchmark</title><style>td{padding:2px}</style></head><body><h1>Benchmark HTML</h1><table>${rows}</table></body></html>`;
 }
 
@@ -106,7 +108,10 @@ function htmlDocument() {
 async function seedVisits(db, shareId) {
   await db.query('BEGIN');
   await db.query('UPDATE shares SET visit_count = $2, unique_visit_count = $2 WHERE id = $1', [shareId, SEEDED_VISITS]);
-  await db.query(`INSERT INTO share_visitors (share_id, visitor_key, visits) SELECT $1, 'seeded-' || g, 1 FROM generate_series(1, $2::int) AS g`, [shareId, SEEDED_VISITS]);
+  await db.query(
+    `INSERT INTO share_visitors (share_id, visitor_key, visits) SELECT $1, 'seeded-' || g, 1 FROM generate_series(1, $2::int) AS g`,
+    [shareId, SEEDED_VISITS],
+  );
   await db.query(
     `INSERT INTO share_visit_hours (share_id, hour, visits)
        SELECT $1, date_trunc('hour', now()) - make_interval(hours => g), $2::int / $3::int
@@ -121,7 +126,11 @@ export async function run() {
   const api = await startApi();
   const cpu = { api: async () => [api.pid], postgres: () => api.postgresPids() };
   let peakRss = 0;
-  const sample = () => void rssMiB(api.pid).then((value) => (peakRss = Math.max(peakRss, value)), () => undefined);
+  const sample = () =>
+    void rssMiB(api.pid).then(
+      (value) => (peakRss = Math.max(peakRss, value)),
+      () => undefined,
+    );
   const measure = (url, options = {}) => wrk(url, { cpu, onSample: sample, ...options });
   try {
     const user = await createUser(api.baseUrl);
@@ -171,10 +180,9 @@ export async function run() {
     });
     const bareCpu = { api: async () => [baseline.pid] };
     try {
-
       // Warm-up: JIT, connection pools, the rendering cache.
       await wrk(`${baseline.url}/view`, { duration: 2 });
-      await measure(uncapped.url, { duration: 3 });
+      await measure(uncapped.url, { duration: 5 });
 
       const results = [];
       const bareView = await wrk(`${baseline.url}/view`, { cpu: bareCpu });
@@ -187,7 +195,11 @@ export async function run() {
       const capped = [];
       for (let i = 0; i < cappedCount; i++) capped.push(await createShare(api.baseUrl, user.token, { fileId, maxVisits: CAP }));
       const limited = await measure(uncapped.url, {
-        lua: lua.rotating(capped.map((s) => new URL(s.url).pathname), PER_CAPPED_SHARE) + lua.counting,
+        lua:
+          lua.rotating(
+            capped.map((s) => new URL(s.url).pathname),
+            PER_CAPPED_SHARE,
+          ) + lua.counting,
       });
       let counted = 0;
       for (const s of capped) counted += (await getShare(api.baseUrl, user.token, s.share.id)).visitCount;
@@ -204,10 +216,20 @@ export async function run() {
 
       const barePair = await wrk(`${baseline.url}/page`, { cpu: bareCpu, lua: lua.alternating('/page', '/frame') });
       const barePairs = { ...barePair, rps: barePair.rps / 2, cpuPer1000: { api: barePair.cpuPer1000.api * 2 } };
-      const pair = await measure(html.url, { headers: { Cookie: visitorCookie }, lua: lua.pagePlusFrame(new URL(html.url).pathname) });
+      const pair = await measure(html.url, {
+        headers: { Cookie: visitorCookie },
+        lua: lua.pagePlusFrame(new URL(html.url).pathname),
+      });
       const pairs = { ...pair, rps: pair.frames / (pair.duration_us / 1e6) };
-      pairs.cpuPer1000 = Object.fromEntries(Object.entries(pair.cpuPer1000).map(([k, v]) => [k, pair.frames ? (v * pair.requests) / pair.frames : 0]));
-      results.push(row(`bare Fastify pair, ${(htmlPageBytes.length / 1024).toFixed(1)} KB page + ${(frameBytes.length / 1024).toFixed(1)} KB frame (pairs/s)`, barePairs));
+      pairs.cpuPer1000 = Object.fromEntries(
+        Object.entries(pair.cpuPer1000).map(([k, v]) => [k, pair.frames ? (v * pair.requests) / pair.frames : 0]),
+      );
+      results.push(
+        row(
+          `bare Fastify pair, ${(htmlPageBytes.length / 1024).toFixed(1)} KB page + ${(frameBytes.length / 1024).toFixed(1)} KB frame (pairs/s)`,
+          barePairs,
+        ),
+      );
       results.push(row('HTML share: page + frame document (pairs/s)', pairs, barePairs, 0.1));
 
       // A share with 1,000,000 recorded visits beside a fresh one, measured back to back.
@@ -223,7 +245,9 @@ export async function run() {
       const hourly = [];
       for (let i = 0; i < 20; i++) {
         const started = performance.now();
-        const answer = await fetch(`${api.baseUrl}/api/console/shares/${seeded.share.id}/visits?hours=${VISIT_HOURS}`, { headers: { cookie: user.cookie } });
+        const answer = await fetch(`${api.baseUrl}/api/console/shares/${seeded.share.id}/visits?hours=${VISIT_HOURS}`, {
+          headers: { cookie: user.cookie },
+        });
         const body = await answer.json();
         hourly.push(performance.now() - started);
         if (!answer.ok || body.buckets.length !== VISIT_HOURS) throw new Error(`hourly visits answered ${answer.status}`);
@@ -235,8 +259,12 @@ export async function run() {
       console.log(
         `capped shares: ${capped.length} × maxVisits ${CAP}; ${limited.ok} answers read, ${counted} visits counted (the rest were in flight when wrk stopped)`,
       );
-      console.log(`a cap of ${SMALL_CAP} under 2 s of load: ${smallCounted} visits counted, ${overrun.ok} shown and ${overrun.other} refused answers read`);
-      console.log(`seeded ${SEEDED_VISITS.toLocaleString('en')} visits (visitor rows and ${VISIT_HOURS} hourly buckets) in ${seedSeconds.toFixed(1)} s`);
+      console.log(
+        `a cap of ${SMALL_CAP} under 2 s of load: ${smallCounted} visits counted, ${overrun.ok} shown and ${overrun.other} refused answers read`,
+      );
+      console.log(
+        `seeded ${SEEDED_VISITS.toLocaleString('en')} visits (visitor rows and ${VISIT_HOURS} hourly buckets) in ${seedSeconds.toFixed(1)} s`,
+      );
       console.log(
         `console hourly visits of that share (GET /api/console/shares/:id/visits?hours=${VISIT_HOURS}), 20 calls: p50 ${hourly[10].toFixed(1)} ms, max ${hourly[19].toFixed(1)} ms`,
       );
@@ -257,9 +285,11 @@ export async function run() {
       ]) {
         if (m.other || m.errors) failures.push(`${name}: ${m.other} answers other than 200, ${m.errors} socket errors`);
       }
-      if (pair.other || pair.errors) failures.push(`HTML pair: ${pair.other} answers other than 200, ${pair.errors} socket errors`);
+      if (pair.other || pair.errors)
+        failures.push(`HTML pair: ${pair.other} answers other than 200, ${pair.errors} socket errors`);
       // wrk stops without reading the answers in flight: those visits were admitted and counted too.
-      if (counted < limited.ok || counted > limited.ok + CONNECTIONS) failures.push(`capped shares counted ${counted} visits for ${limited.ok} shown`);
+      if (counted < limited.ok || counted > limited.ok + CONNECTIONS)
+        failures.push(`capped shares counted ${counted} visits for ${limited.ok} shown`);
       if (smallCounted !== SMALL_CAP || overrun.ok > SMALL_CAP) {
         failures.push(`a cap of ${SMALL_CAP} under load counted ${smallCounted} visits and showed ${overrun.ok}`);
       }

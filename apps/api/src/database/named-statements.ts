@@ -18,7 +18,13 @@ export function namedStatementPool(db: DataSource): NamedStatementPool | null {
 }
 
 /** Runs `text` as the named statement `name`, or through TypeORM when there is no pool. */
-export async function namedQuery<T>(db: DataSource, pool: NamedStatementPool | null, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function namedQuery<T>(
+  db: DataSource,
+  pool: NamedStatementPool | null,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
   if (!pool) return db.query(text, values);
   return (await pool.query({ name, text, values })).rows as T[];
 }

@@ -5,7 +5,10 @@ import { ViewerController } from './viewer.controller.js';
 type Params = Record<string, string>;
 
 /** The hot GET routes of ViewerController, as Fastify sees them, and the method serving each. */
-const DIRECT_ROUTES: Record<string, (controller: ViewerController, params: Params, request: FastifyRequest, reply: FastifyReply) => Promise<void>> = {
+const DIRECT_ROUTES: Record<
+  string,
+  (controller: ViewerController, params: Params, request: FastifyRequest, reply: FastifyReply) => Promise<void>
+> = {
   '/s/:segment/:token': (controller, params, request, reply) => controller.view(params.segment!, params.token!, request, reply),
   '/s/:token': (controller, params, request, reply) => controller.legacyView(params.token!, request, reply),
   '/s/_render/:ticket': (controller, params, request, reply) => controller.render(params.ticket!, request, reply),
