@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { rows } from '../common/sql.js';
+import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
 import {
   containsPattern,
   cursorTimeSql,
@@ -67,7 +68,12 @@ export type PagedTokenRow = TokenRow & { cursor_time: string };
 /** SQL for the `api_tokens` table. */
 @Injectable()
 export class ApiTokensRepository {
-  constructor(private readonly db: DataSource) {}
+  // Every bearer call looks its token up: a named prepared statement, planned once per connection.
+  private readonly pool: NamedStatementPool | null;
+
+  constructor(private readonly db: DataSource) {
+    this.pool = namedStatementPool(db);
+  }
 
   async list(userId: string): Promise<ApiTokenView[]> {
     const rows: TokenRow[] = await this.db.query(
@@ -118,7 +124,10 @@ export class ApiTokensRepository {
         scopes: TokenScope[];
         expired: boolean;
       }
-    > = await this.db.query(
+    > = await namedQuery(
+      this.db,
+      this.pool,
+      'auth_token_by_prefix',
       `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, t.scopes, coalesce(t.expires_at <= now(), false) AS expired,
               ${USER_COLUMNS}
        FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.prefix = $1 AND t.revoked_at IS NULL`,

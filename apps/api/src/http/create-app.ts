@@ -16,6 +16,7 @@ import { answerClientError, answerFrameworkError } from './framework-errors.js';
 import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { LIMITS } from '@sharedown/contract/limits';
+import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
 
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
 const JSON_BODY_LIMIT = 8 * 1024 * 1024;
@@ -50,6 +51,7 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
   const fastify = app.getHttpAdapter().getInstance();
   // First, so that every route gets the envelope for Fastify's own errors.
   registerRouteErrorHandler(fastify);
+  serveShareViewsDirectly(fastify, app);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

@@ -53,6 +53,7 @@ export class ViewerController {
    */
   @Get('_render/:ticket')
   @ApiExcludeEndpoint()
+  // Served directly by Fastify (viewer-routes.ts), like the views.
   async render(@Param('ticket') ticket: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     let frame: { body: Buffer } | null;
     try {
@@ -145,6 +146,7 @@ export class ViewerController {
   @ApiOperation({ summary: 'Open a share link: the document, or the page its policies call for' })
   @ApiOkResponse({ description: 'the shared document, or the reveal page of a one-time or burn-after-read link' })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
+  // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
   async view(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, segment, token);
   }
@@ -161,6 +163,7 @@ export class ViewerController {
   @ApiOperation({ summary: 'Open a share link of the legacy form /s/<tokenOrSlug>' })
   @ApiOkResponse({ description: 'legacy link form /s/<tokenOrSlug>' })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
+  // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
   async legacyView(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, null, token);
   }
