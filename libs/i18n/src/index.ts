@@ -1,0 +1,3 @@
+export * from './catalog-parity.js';
+export * from './locales.js';
+export * from './message-format.js';
