@@ -4,6 +4,8 @@ import { ErrorCode, defaultMessageOf, statusOf } from './error-code.js';
 export interface EnvelopeExtras {
   /** The password was right; sign-in needs the account's second factor (a TOTP or recovery code). */
   twoFactorRequired?: true;
+  /** On a VALIDATION error: the request field it is about (a dotted path for nested members), when there is one. */
+  field?: string;
 }
 
 /**
@@ -24,8 +26,8 @@ export class AppError extends Error {
     this.status = statusOf(code);
   }
 
-  static validation(message: string): AppError {
-    return new AppError(ErrorCode.VALIDATION, message);
+  static validation(message: string, field?: string): AppError {
+    return new AppError(ErrorCode.VALIDATION, message, {}, field === undefined ? {} : { field });
   }
 
   static notFound(message?: string): AppError {

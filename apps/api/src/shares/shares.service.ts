@@ -61,7 +61,7 @@ export class SharesService {
     if (!files[0]) throw AppError.notFound('文件不存在');
     if (files[0].current_status === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '文件已被隔离（杀毒扫描判定不安全），不能分享');
     if (settings.lockedVersionId !== null) {
-      const versionError = AppError.validation('lockedVersionId 不是该文件的版本');
+      const versionError = AppError.validation('lockedVersionId 不是该文件的版本', 'lockedVersionId');
       if (!UUID.test(settings.lockedVersionId)) throw versionError;
       const versions: Array<{ scan_status: string }> = await manager.query(
         `SELECT scan_status FROM file_versions WHERE id = $1 AND file_id = $2`,
