@@ -11,6 +11,22 @@ export type IssueLevel = Schemas['ValidationIssueDto']['level'];
 /** Levels of a validation issue; a result is ok when none has level `error`. */
 export const ISSUE_LEVELS = exactList<IssueLevel>()(['error', 'warning', 'info']);
 
+export type ErrorCode = Schemas['ErrorCode'];
+/** The `code` of every error envelope; clients word each in their own language. */
+export const ERROR_CODES = exactList<ErrorCode>()([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'VALIDATION',
+  'RATE_LIMITED',
+  'OVER_QUOTA',
+  'INFECTED',
+  'SLUG_TAKEN',
+  'DUPLICATE',
+  'CONFLICT',
+  'INTERNAL',
+]);
+
 export type IssueCode = Schemas['ValidationIssueCode'];
 /** The stable code of every issue the validate operation reports; clients word each in their own language. */
 export const ISSUE_CODES = exactList<IssueCode>()([

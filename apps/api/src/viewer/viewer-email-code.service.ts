@@ -145,7 +145,7 @@ export class ViewerEmailCodeService {
 
   private failure(request: ViewerRequest, error: unknown): ViewerAnswer {
     if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) return this.pages.throttled(request, retryAfterOf(error));
-    if (error instanceof AppError && error.status < 500) return this.pages.failure(request, error.status, error.message);
+    if (error instanceof AppError && error.status < 500) return this.pages.failure(request, error);
     throw error;
   }
 

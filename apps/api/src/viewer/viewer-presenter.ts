@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { SHARED_MESSAGES, apiErrorText } from '@sharedown/i18n';
 import type { AuthUser } from '../auth/auth-context.js';
+import type { AppError } from '../common/app-error.js';
 import { escapeHtml } from '../common/html.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { viewPath } from '../shares/share-row.js';
@@ -57,10 +59,14 @@ export class ViewerPresenter {
     return { status, body: messagePage(context, words.title, context.text.format(words.body, params), extra) };
   }
 
-  /** A page for a refusal the server worded (rate limits, errors of the sign-in services), titled in the visitor's language. */
-  failure(request: ViewerRequest, status: number, message: string): ViewerAnswer {
+  /**
+   * A refusal of the sign-in services the viewer has no page of its own for: the service's own
+   * (Chinese) words for a Chinese page, else the visitor's language's words for its code.
+   */
+  failure(request: ViewerRequest, error: AppError): ViewerAnswer {
     const context = this.context(request);
-    return { status, body: messagePage(context, context.text.messages.states.failed.title, message) };
+    const message = request.locale === 'zh-CN' ? error.message : apiErrorText(SHARED_MESSAGES[request.locale], error);
+    return { status: error.status, body: messagePage(context, context.text.messages.states.failed.title, message) };
   }
 
   /** Too many tries: when to try again, in whole minutes of the visitor's language. */
