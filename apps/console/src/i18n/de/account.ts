@@ -11,6 +11,10 @@ export default {
     segmentWarning:
       'Bereits geteilte Links funktionieren weiter über ihre alte Form /s/<token>, aber die Form mit dem alten Inhabersegment wird nicht mehr aufgelöst.',
     segmentSaved: 'Inhabersegment gespeichert.',
+    exportTitle: 'Ihre Daten',
+    exportHelp:
+      'Laden Sie alle gespeicherten Dokumente mit allen Versionen (auch die im Papierkorb) und die Liste Ihrer Freigabelinks als eine ZIP-Datei herunter. Passwörter sind nie enthalten.',
+    exportDownload: 'Alles herunterladen (ZIP)',
   },
   security: {
     passwordTitle: 'Passwort',

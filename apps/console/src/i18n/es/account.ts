@@ -11,6 +11,10 @@ export default {
     segmentWarning:
       'Los enlaces que ya compartiste siguen funcionando en su forma antigua /s/<token>, pero la forma con el segmento de propietario anterior dejará de resolverse.',
     segmentSaved: 'Segmento de propietario guardado.',
+    exportTitle: 'Tus datos',
+    exportHelp:
+      'Descarga en un solo zip todos los documentos que has guardado, con todas sus versiones (también los de la papelera), y la lista de tus enlaces. Nunca se incluyen contraseñas.',
+    exportDownload: 'Descargar todo (zip)',
   },
   security: {
     passwordTitle: 'Contraseña',

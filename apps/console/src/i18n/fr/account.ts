@@ -11,6 +11,10 @@ export default {
     segmentWarning:
       'Les liens déjà partagés continuent de fonctionner sous leur ancienne forme /s/<token>, mais la forme avec l’ancien segment de propriétaire ne sera plus résolue.',
     segmentSaved: 'Segment de propriétaire enregistré.',
+    exportTitle: 'Vos données',
+    exportHelp:
+      'Téléchargez tous les documents que vous avez stockés, avec toutes leurs versions (y compris ceux de la corbeille), et la liste de vos liens de partage, en un seul zip. Les mots de passe n’y figurent jamais.',
+    exportDownload: 'Tout télécharger (zip)',
   },
   security: {
     passwordTitle: 'Mot de passe',

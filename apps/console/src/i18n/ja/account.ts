@@ -11,6 +11,10 @@ export default {
     segmentWarning:
       'すでに共有したリンクは旧形式 /s/<token> で引き続き使えますが、古い所有者セグメントを含む形式は使えなくなります。',
     segmentSaved: '所有者セグメントを保存しました。',
+    exportTitle: 'あなたのデータ',
+    exportHelp:
+      '保存したすべてのドキュメントを、すべてのバージョン（ゴミ箱内のものも含む）と共有リンクの一覧とともに、1 つの zip としてダウンロードします。パスワードは一切含まれません。',
+    exportDownload: 'すべてダウンロード（zip）',
   },
   security: {
     passwordTitle: 'パスワード',
