@@ -23,7 +23,12 @@ describe('the viewer in the visitor’s language', () => {
     const expected = {
       'en-US': { lang: 'en', title: 'Open the document', button: 'View document', note: 'This is a one-time link' },
       'de-DE': { lang: 'de', title: 'Dokument öffnen', button: 'Dokument ansehen', note: 'Dies ist ein Einmal-Link' },
-      'ja-JP': { lang: 'ja', title: 'クリックしてドキュメントを表示', button: 'ドキュメントを表示', note: '一度だけ使えるリンク' },
+      'ja-JP': {
+        lang: 'ja',
+        title: 'クリックしてドキュメントを表示',
+        button: 'ドキュメントを表示',
+        note: '一度だけ使えるリンク',
+      },
     };
     for (const [locale, words] of Object.entries(expected)) {
       const context = await browser.newContext({ locale });

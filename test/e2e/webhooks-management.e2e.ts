@@ -124,7 +124,11 @@ describe('webhook management', () => {
       const response = await raw('POST', '/api/webhooks', { cookie: alice.cookie }, body);
       expect(response.status).toBe(400);
       const refusal = await response.json();
-      expect(refusal).toEqual({ error: expect.any(String), code: 'VALIDATION', field: expect.stringMatching(/^(url|events|secret)$/) });
+      expect(refusal).toEqual({
+        error: expect.any(String),
+        code: 'VALIDATION',
+        field: expect.stringMatching(/^(url|events|secret)$/),
+      });
       expect(refusal.error).toContain(refusal.field);
       expect(await webhookIds(alice)).toEqual([]);
     });

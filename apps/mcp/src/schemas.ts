@@ -1,4 +1,12 @@
-import { FILE_KINDS, ISSUE_CODES, ISSUE_LEVELS, LIMITS, SCAN_STATUSES, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from '@sharedown/contract';
+import {
+  FILE_KINDS,
+  ISSUE_CODES,
+  ISSUE_LEVELS,
+  LIMITS,
+  SCAN_STATUSES,
+  SLUG_PATTERN,
+  WATERMARK_TEXT_PATTERN,
+} from '@sharedown/contract';
 import { z } from 'zod';
 
 export const kindSchema = z

@@ -41,7 +41,9 @@ describe('shared messages', () => {
 
   it('word an issue by its code and params, a MORE_ISSUES by the kind it sums up, an unknown code by the api text', () => {
     const sut = SHARED_MESSAGES.de;
-    expect(issueText(sut, { code: 'UNCLOSED_TAG', message: '<div> 没有闭合', params: { tag: 'div' } })).toBe('<div> wird nie geschlossen.');
+    expect(issueText(sut, { code: 'UNCLOSED_TAG', message: '<div> 没有闭合', params: { tag: 'div' } })).toBe(
+      '<div> wird nie geschlossen.',
+    );
     expect(issueText(sut, { code: 'MORE_ISSUES', message: '…', params: { count: '3', code: 'DUPLICATE_ID' } })).toBe(
       '3 weitere nicht aufgeführt: doppelte ids.',
     );
@@ -50,7 +52,9 @@ describe('shared messages', () => {
 
   it('word an api error by its code, naming the field of a VALIDATION error', () => {
     const sut = SHARED_MESSAGES.fr;
-    expect(apiErrorText(sut, { code: 'VALIDATION', field: 'slug' })).toBe('Une partie de la saisie n’est pas valide. Vérifiez « slug ».');
+    expect(apiErrorText(sut, { code: 'VALIDATION', field: 'slug' })).toBe(
+      'Une partie de la saisie n’est pas valide. Vérifiez « slug ».',
+    );
     expect(apiErrorText(sut, { code: 'RATE_LIMITED', retryAfterSeconds: 30 })).toContain('(nouvel essai dans 30 s)');
     expect(apiErrorText(sut, { code: 'UNHEARD_OF' })).toBe(sut.apiErrors.INTERNAL);
   });

@@ -32,7 +32,9 @@ export function catalogProblems(catalogs: Readonly<Record<string, unknown>>, ref
       if (/[@|$]/.test(value)) problems.push(`${language}: ${key} contains @, | or $`);
       const wanted = expected.get(key);
       if (typeof wanted === 'string' && placeholdersOf(value).join() !== placeholdersOf(wanted).join()) {
-        problems.push(`${language}: ${key} has placeholders {${placeholdersOf(value).join('}, {')}}, ${reference} has {${placeholdersOf(wanted).join('}, {')}}`);
+        problems.push(
+          `${language}: ${key} has placeholders {${placeholdersOf(value).join('}, {')}}, ${reference} has {${placeholdersOf(wanted).join('}, {')}}`,
+        );
       }
     }
   }

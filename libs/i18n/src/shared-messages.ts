@@ -25,7 +25,8 @@ export function apiErrorText(messages: SharedMessages, refusal: ApiRefusal): str
   const base = (words as Record<string, string>)[refusal.code] ?? words.INTERNAL;
   const parts = [base];
   if (refusal.code === 'VALIDATION' && refusal.field) parts.push(formatMessage(words.field, { field: refusal.field }));
-  if (refusal.code === 'RATE_LIMITED' && refusal.retryAfterSeconds) parts.push(formatMessage(words.retryIn, { seconds: refusal.retryAfterSeconds }));
+  if (refusal.code === 'RATE_LIMITED' && refusal.retryAfterSeconds)
+    parts.push(formatMessage(words.retryIn, { seconds: refusal.retryAfterSeconds }));
   return parts.join(' ');
 }
 

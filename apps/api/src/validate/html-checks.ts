@@ -141,9 +141,14 @@ export function scanHtml(html: string): HtmlScan {
         else ids.set(attribute.value, attribute.at);
       }
       if (/^on[a-z]/.test(attribute.name)) {
-        add('EVENT_HANDLER', `内联事件处理器 ${attribute.name}：脚本只在隔离的沙箱视图中运行，无法访问查看者的会话`, attribute.at, {
-          attribute: attribute.name,
-        });
+        add(
+          'EVENT_HANDLER',
+          `内联事件处理器 ${attribute.name}：脚本只在隔离的沙箱视图中运行，无法访问查看者的会话`,
+          attribute.at,
+          {
+            attribute: attribute.name,
+          },
+        );
       }
       if (URL_ATTRIBUTES.has(attribute.name) && /^\s*javascript:/i.test(attribute.value)) {
         add('JAVASCRIPT_URL', `${attribute.name} 使用 javascript: 链接：脚本只在隔离的沙箱视图中运行`, attribute.at, {
@@ -158,7 +163,8 @@ export function scanHtml(html: string): HtmlScan {
     seenElement = true;
     checkAttributes();
     const foreign = inForeign() || FOREIGN_ROOTS.has(tagName);
-    if (tagName === 'script') add('SCRIPT_ELEMENT', '<script> 元素：脚本只在隔离的沙箱视图中运行，无法访问查看者的会话', tagAt, {});
+    if (tagName === 'script')
+      add('SCRIPT_ELEMENT', '<script> 元素：脚本只在隔离的沙箱视图中运行，无法访问查看者的会话', tagAt, {});
     if (VOID_ELEMENTS.has(tagName) && !foreign) return;
     if (selfClosing && foreign) return;
     if (selfClosing) {

@@ -64,7 +64,9 @@ export class IssueCollector {
     for (const [code, { count, level }] of this.counts) {
       if (count > this.limit) {
         const more = count - this.limit;
-        this.issues.push(issueAt(level, 'MORE_ISSUES', `另有 ${more} 处同类问题未列出：${describe(code)}`, undefined, { count: more, code }));
+        this.issues.push(
+          issueAt(level, 'MORE_ISSUES', `另有 ${more} 处同类问题未列出：${describe(code)}`, undefined, { count: more, code }),
+        );
       }
     }
     return this.issues;

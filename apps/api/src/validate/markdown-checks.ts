@@ -174,7 +174,13 @@ export function checkMarkdown(text: string): ValidationIssue[] {
       const closing = map[1] - 1 > map[0] ? FENCE_LINE.exec(lines[map[1] - 1] ?? '') : null;
       const opener = token.markup;
       const closed = closing !== null && closing[1]![0] === opener[0] && closing[1]!.length >= opener.length;
-      if (!closed) add('UNCLOSED_FENCE', `代码块（${opener}）没有闭合：之后的全部内容都会显示为代码`, { line: map[0] + 1, col: 1 }, { fence: opener });
+      if (!closed)
+        add(
+          'UNCLOSED_FENCE',
+          `代码块（${opener}）没有闭合：之后的全部内容都会显示为代码`,
+          { line: map[0] + 1, col: 1 },
+          { fence: opener },
+        );
     } else if (token.type === 'html_block') {
       reportHtml(token.content, new BlockSearch(lines, map[0], map[1]));
     } else if (token.type === 'inline' && token.children) {
@@ -208,7 +214,9 @@ function checkInline(
     for (const match of child.content.matchAll(REFUSED_INLINE_LINK)) {
       const at = search.find(match[0]);
       if (!at) continue;
-      add('REFUSED_LINK', `${match[1] ? '图片' : '链接'}地址「${match[3]}」无效或不安全，渲染时会显示为纯文本`, at, { url: match[3]! });
+      add('REFUSED_LINK', `${match[1] ? '图片' : '链接'}地址「${match[3]}」无效或不安全，渲染时会显示为纯文本`, at, {
+        url: match[3]!,
+      });
     }
   }
 }

@@ -31,7 +31,9 @@ export function checkText(text: string): ValidationIssue[] {
       collector.add(issueAt('warning', 'FORM_FEED', '换页符（U+000C）在多数查看器中不可见', locate(match.index)));
     } else {
       collector.add(
-        issueAt('error', 'CONTROL_CHARACTER', `无效的控制字符 ${codeOf(character)}`, locate(match.index), { character: codeOf(character) }),
+        issueAt('error', 'CONTROL_CHARACTER', `无效的控制字符 ${codeOf(character)}`, locate(match.index), {
+          character: codeOf(character),
+        }),
       );
     }
   }
@@ -42,9 +44,15 @@ export function checkText(text: string): ValidationIssue[] {
   }
   for (const match of text.matchAll(LONE_SURROGATE)) {
     collector.add(
-      issueAt('error', 'LONE_SURROGATE', `不成对的 UTF-16 代理项 ${codeOf(match[0])}：不是有效的 Unicode 文本`, locate(match.index), {
-        character: codeOf(match[0]),
-      }),
+      issueAt(
+        'error',
+        'LONE_SURROGATE',
+        `不成对的 UTF-16 代理项 ${codeOf(match[0])}：不是有效的 Unicode 文本`,
+        locate(match.index),
+        {
+          character: codeOf(match[0]),
+        },
+      ),
     );
   }
   for (let index = text.indexOf('\ufffd'); index !== -1; index = text.indexOf('\ufffd', index + 1)) {

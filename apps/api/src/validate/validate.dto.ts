@@ -19,7 +19,8 @@ export class ValidationIssueDto {
   @ApiProperty({
     enum: ISSUE_CODES,
     enumName: 'ValidationIssueCode',
-    description: 'what kind of issue, stable across releases and languages; MORE_ISSUES sums up params.count further issues of params.code',
+    description:
+      'what kind of issue, stable across releases and languages; MORE_ISSUES sums up params.count further issues of params.code',
   })
   code: IssueCode;
   @ApiProperty({ description: 'the issue in words (Chinese)' }) message: string;

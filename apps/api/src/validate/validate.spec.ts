@@ -22,7 +22,14 @@ describe(validateDocument.name, () => {
     const html = validateDocument('<div><span>x</div>\n<p id="a" id="b" onclick="go()">\u0001</p><br/><x-y/>', 'HTML');
     const codes = html.issues.map((issue) => issue.code);
     expect(codes).toEqual(
-      expect.arrayContaining(['MISMATCHED_END_TAG', 'DUPLICATE_ATTRIBUTE', 'EVENT_HANDLER', 'CONTROL_CHARACTER', 'MISSING_DOCTYPE', 'MISSING_TITLE']),
+      expect.arrayContaining([
+        'MISMATCHED_END_TAG',
+        'DUPLICATE_ATTRIBUTE',
+        'EVENT_HANDLER',
+        'CONTROL_CHARACTER',
+        'MISSING_DOCTYPE',
+        'MISSING_TITLE',
+      ]),
     );
     expect(html.issues.find((issue) => issue.code === 'MISMATCHED_END_TAG')).toMatchObject({
       params: { tag: 'div', open: 'span', line: '1', col: '6' },
@@ -38,7 +45,11 @@ describe(validateDocument.name, () => {
   it('sums up what goes past the limit of one code as MORE_ISSUES of that code', () => {
     const result = validateDocument('\u0001'.repeat(53), 'TEXT');
     expect(result.issues).toHaveLength(51);
-    expect(result.issues.find((issue) => issue.code === 'MORE_ISSUES')).toMatchObject({ level: 'error', code: 'MORE_ISSUES', params: { count: '3', code: 'CONTROL_CHARACTER' } });
+    expect(result.issues.find((issue) => issue.code === 'MORE_ISSUES')).toMatchObject({
+      level: 'error',
+      code: 'MORE_ISSUES',
+      params: { count: '3', code: 'CONTROL_CHARACTER' },
+    });
   });
 
   it('checks control characters for every kind', () => {

@@ -129,8 +129,7 @@ export class ViewerEmailCodeService {
       if (request.method !== 'GET' && request.method !== 'HEAD') return this.pages.message(request, 403, 'submitOnSite');
       return { status: 303, body: '', location: `${this.runtime.env.PUBLIC_URL}${EMAIL_CODE_SEND}${queryOf(request.path)}` };
     }
-    if (request.method === 'POST' && !request.sameOrigin)
-      return this.pages.message(request, 403, 'foreignForm');
+    if (request.method === 'POST' && !request.sameOrigin) return this.pages.message(request, 403, 'foreignForm');
     return null;
   }
 
@@ -144,7 +143,8 @@ export class ViewerEmailCodeService {
   }
 
   private failure(request: ViewerRequest, error: unknown): ViewerAnswer {
-    if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) return this.pages.throttled(request, retryAfterOf(error));
+    if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED)
+      return this.pages.throttled(request, retryAfterOf(error));
     if (error instanceof AppError && error.status < 500) return this.pages.failure(request, error);
     throw error;
   }

@@ -61,7 +61,11 @@ describe(ViewerPresenter.name, () => {
     const english = stopped({ kind: 'reveal' }, [], aRequest({ locale: 'en' })).body.toString();
     expect(english).toContain('<html lang="en"');
     expect(english).toContain('“notes.md” is ready.');
-    const german = stopped({ kind: 'password-throttled', retryAfterSeconds: 125 }, [], aRequest({ locale: 'de' })).body.toString();
+    const german = stopped(
+      { kind: 'password-throttled', retryAfterSeconds: 125 },
+      [],
+      aRequest({ locale: 'de' }),
+    ).body.toString();
     expect(german).toContain('<html lang="de"');
     expect(german).toContain('3 Minuten');
   });

@@ -53,7 +53,13 @@ export class ViewerPresenter {
   }
 
   /** A page of a heading and a sentence, in the visitor's language. */
-  message(request: ViewerRequest, status: number, state: MessageState, params: Record<string, string | number> = {}, extra = ''): ViewerAnswer {
+  message(
+    request: ViewerRequest,
+    status: number,
+    state: MessageState,
+    params: Record<string, string | number> = {},
+    extra = '',
+  ): ViewerAnswer {
     const context = this.context(request);
     const words = context.text.messages.states[state];
     return { status, body: messagePage(context, words.title, context.text.format(words.body, params), extra) };
@@ -70,7 +76,11 @@ export class ViewerPresenter {
   }
 
   /** Too many tries: when to try again, in whole minutes of the visitor's language. */
-  throttled(request: ViewerRequest, retryAfterSeconds: number, state: 'tooManyAttempts' | 'passwordThrottled' = 'tooManyAttempts'): ViewerAnswer {
+  throttled(
+    request: ViewerRequest,
+    retryAfterSeconds: number,
+    state: 'tooManyAttempts' | 'passwordThrottled' = 'tooManyAttempts',
+  ): ViewerAnswer {
     const text = new ViewerText(request.locale);
     return {
       ...this.message(request, 429, state, { duration: text.minutes(Math.max(1, Math.ceil(retryAfterSeconds / 60))) }),
@@ -168,7 +178,12 @@ export class ViewerPresenter {
       const bounce = `${env.PUBLIC_URL}/s/_bounce?next=${encodeURIComponent(next)}`;
       return {
         status,
-        body: messagePage(context, words.title, words.body, `<p><a href="${escapeHtml(bounce)}">${escapeHtml(words.bounce)}</a></p>`),
+        body: messagePage(
+          context,
+          words.title,
+          words.body,
+          `<p><a href="${escapeHtml(bounce)}">${escapeHtml(words.bounce)}</a></p>`,
+        ),
       };
     }
     // The console's sign-in page reads its return address from `redirect`; `next` is the name the viewer's own form uses.

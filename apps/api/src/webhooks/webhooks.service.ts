@@ -69,7 +69,8 @@ export class WebhooksService {
   private validEvents(events: string[]): WebhookEventName[] {
     const known = new Set<string>(WEBHOOK_EVENTS);
     const unknown = events.find((event) => !known.has(event));
-    if (unknown !== undefined) throw AppError.validation(`events 含未知事件：${unknown}（可选：${WEBHOOK_EVENTS.join('、')}）`, 'events');
+    if (unknown !== undefined)
+      throw AppError.validation(`events 含未知事件：${unknown}（可选：${WEBHOOK_EVENTS.join('、')}）`, 'events');
     if (events.length === 0) throw AppError.validation('events 至少包含一个事件', 'events');
     return WEBHOOK_EVENTS.filter((event) => events.includes(event));
   }

@@ -9,7 +9,12 @@ const result: ValidateResult = {
   normalized: '<div>',
   issues: [
     { level: 'error', code: 'UNCLOSED_TAG', message: '<div> 没有闭合', params: { tag: 'div' }, line: 1, col: 1 },
-    { level: 'warning', code: 'MORE_ISSUES', message: '另有 4 处同类问题未列出：重复的 id', params: { count: '4', code: 'DUPLICATE_ID' } },
+    {
+      level: 'warning',
+      code: 'MORE_ISSUES',
+      message: '另有 4 处同类问题未列出：重复的 id',
+      params: { count: '4', code: 'DUPLICATE_ID' },
+    },
   ],
 };
 

@@ -39,7 +39,9 @@ describe('errorMessage', () => {
         expect(text, `${locale} ${code}`).not.toContain('中文');
       }
     }
-    expect(errorMessage(new SharedownApiError(404, 'NOT_FOUND', '中文'), 'ja')).toBe('存在しないか、あなたのものではありません。');
+    expect(errorMessage(new SharedownApiError(404, 'NOT_FOUND', '中文'), 'ja')).toBe(
+      '存在しないか、あなたのものではありません。',
+    );
   });
 
   it('adds the wait time of a rate limit', () => {

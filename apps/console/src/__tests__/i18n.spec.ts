@@ -10,7 +10,8 @@ describe('messages', () => {
 
   it('word every validation issue code of the contract', () => {
     for (const code of ISSUE_CODES) expect(messages.en.issues, code).toHaveProperty(code);
-    for (const code of ISSUE_CODES.filter((code) => code !== 'MORE_ISSUES')) expect(messages.en.issueKinds, code).toHaveProperty(code);
+    for (const code of ISSUE_CODES.filter((code) => code !== 'MORE_ISSUES'))
+      expect(messages.en.issueKinds, code).toHaveProperty(code);
   });
 });
 

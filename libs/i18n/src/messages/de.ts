@@ -29,8 +29,10 @@ export default {
     STRAY_END_TAG: 'Zum End-Tag </{tag}> gibt es kein Start-Tag.',
     DUPLICATE_ID: 'Doppelte id „{id}“ (zuerst in Zeile {line}, Spalte {col}).',
     DUPLICATE_ATTRIBUTE: 'Das Attribut {attribute} steht mehrfach an <{tag}>; Browser verwenden nur das erste.',
-    SCRIPT_ELEMENT: '<script>-Element: Skripte laufen nur in der isolierten Sandbox-Ansicht und erreichen die Sitzung der Besucher nicht.',
-    EVENT_HANDLER: 'Inline-Event-Handler {attribute}: Skripte laufen nur in der isolierten Sandbox-Ansicht und erreichen die Sitzung der Besucher nicht.',
+    SCRIPT_ELEMENT:
+      '<script>-Element: Skripte laufen nur in der isolierten Sandbox-Ansicht und erreichen die Sitzung der Besucher nicht.',
+    EVENT_HANDLER:
+      'Inline-Event-Handler {attribute}: Skripte laufen nur in der isolierten Sandbox-Ansicht und erreichen die Sitzung der Besucher nicht.',
     JAVASCRIPT_URL: '{attribute} verwendet einen javascript:-Link; Skripte laufen nur in der isolierten Sandbox-Ansicht.',
     SELF_CLOSING_NON_VOID: '<{tag}/> ist in HTML keine gültige selbstschließende Schreibweise; das Element bleibt offen.',
     MISSING_DOCTYPE: 'Keine <!DOCTYPE html>-Deklaration: Browser zeigen die Seite im Quirks-Modus.',

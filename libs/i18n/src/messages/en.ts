@@ -28,7 +28,8 @@ export default {
     DUPLICATE_ID: 'Duplicate id “{id}” (first used at line {line}, column {col}).',
     DUPLICATE_ATTRIBUTE: 'The attribute {attribute} appears more than once on <{tag}>; browsers use only the first.',
     SCRIPT_ELEMENT: '<script> element: scripts run only in the isolated sandbox view and cannot reach the visitor’s session.',
-    EVENT_HANDLER: 'Inline event handler {attribute}: scripts run only in the isolated sandbox view and cannot reach the visitor’s session.',
+    EVENT_HANDLER:
+      'Inline event handler {attribute}: scripts run only in the isolated sandbox view and cannot reach the visitor’s session.',
     JAVASCRIPT_URL: '{attribute} uses a javascript: link; scripts run only in the isolated sandbox view.',
     SELF_CLOSING_NON_VOID: '<{tag}/> is not valid self-closing syntax in HTML; the element stays open.',
     MISSING_DOCTYPE: 'No <!DOCTYPE html> declaration: browsers render the page in quirks mode.',

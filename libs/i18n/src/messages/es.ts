@@ -25,13 +25,17 @@ export default {
     LONE_SURROGATE: 'Sustituto UTF-16 sin pareja {character}: no es texto Unicode válido.',
     REPLACEMENT_CHARACTER: 'Carácter de reemplazo U+FFFD: puede que el texto se descodificara con una codificación incorrecta.',
     UNCLOSED_TAG: '<{tag}> nunca se cierra.',
-    MISMATCHED_END_TAG: 'La etiqueta de cierre </{tag}> no coincide con la etiqueta abierta <{open}> (línea {line}, columna {col}).',
+    MISMATCHED_END_TAG:
+      'La etiqueta de cierre </{tag}> no coincide con la etiqueta abierta <{open}> (línea {line}, columna {col}).',
     STRAY_END_TAG: 'La etiqueta de cierre </{tag}> no tiene etiqueta de apertura.',
     DUPLICATE_ID: 'id «{id}» duplicado (usado primero en la línea {line}, columna {col}).',
     DUPLICATE_ATTRIBUTE: 'El atributo {attribute} aparece más de una vez en <{tag}>; los navegadores solo usan el primero.',
-    SCRIPT_ELEMENT: 'Elemento <script>: los scripts solo se ejecutan en la vista aislada del entorno protegido y no pueden acceder a la sesión del visitante.',
-    EVENT_HANDLER: 'Controlador de eventos en línea {attribute}: los scripts solo se ejecutan en la vista aislada del entorno protegido y no pueden acceder a la sesión del visitante.',
-    JAVASCRIPT_URL: '{attribute} usa un enlace javascript:; los scripts solo se ejecutan en la vista aislada del entorno protegido.',
+    SCRIPT_ELEMENT:
+      'Elemento <script>: los scripts solo se ejecutan en la vista aislada del entorno protegido y no pueden acceder a la sesión del visitante.',
+    EVENT_HANDLER:
+      'Controlador de eventos en línea {attribute}: los scripts solo se ejecutan en la vista aislada del entorno protegido y no pueden acceder a la sesión del visitante.',
+    JAVASCRIPT_URL:
+      '{attribute} usa un enlace javascript:; los scripts solo se ejecutan en la vista aislada del entorno protegido.',
     SELF_CLOSING_NON_VOID: '<{tag}/> no es una forma de autocierre válida en HTML; el elemento sigue abierto.',
     MISSING_DOCTYPE: 'Falta la declaración <!DOCTYPE html>: los navegadores muestran la página en modo quirks.',
     MISSING_TITLE: 'Falta un elemento <title> no vacío.',

@@ -28,9 +28,12 @@ export default {
     MISMATCHED_END_TAG: 'La balise de fin </{tag}> ne correspond pas à la balise ouverte <{open}> (ligne {line}, colonne {col}).',
     STRAY_END_TAG: 'La balise de fin </{tag}> n’a pas de balise d’ouverture.',
     DUPLICATE_ID: 'id « {id} » en double (d’abord utilisé ligne {line}, colonne {col}).',
-    DUPLICATE_ATTRIBUTE: 'L’attribut {attribute} apparaît plusieurs fois sur <{tag}> ; les navigateurs n’utilisent que le premier.',
-    SCRIPT_ELEMENT: 'Élément <script> : les scripts ne s’exécutent que dans la vue isolée en bac à sable et n’accèdent pas à la session du visiteur.',
-    EVENT_HANDLER: 'Gestionnaire d’événement en ligne {attribute} : les scripts ne s’exécutent que dans la vue isolée en bac à sable et n’accèdent pas à la session du visiteur.',
+    DUPLICATE_ATTRIBUTE:
+      'L’attribut {attribute} apparaît plusieurs fois sur <{tag}> ; les navigateurs n’utilisent que le premier.',
+    SCRIPT_ELEMENT:
+      'Élément <script> : les scripts ne s’exécutent que dans la vue isolée en bac à sable et n’accèdent pas à la session du visiteur.',
+    EVENT_HANDLER:
+      'Gestionnaire d’événement en ligne {attribute} : les scripts ne s’exécutent que dans la vue isolée en bac à sable et n’accèdent pas à la session du visiteur.',
     JAVASCRIPT_URL: '{attribute} utilise un lien javascript: ; les scripts ne s’exécutent que dans la vue isolée en bac à sable.',
     SELF_CLOSING_NON_VOID: '<{tag}/> n’est pas une écriture auto-fermante valide en HTML ; l’élément reste ouvert.',
     MISSING_DOCTYPE: 'Pas de déclaration <!DOCTYPE html> : les navigateurs affichent la page en mode quirks.',

@@ -29,9 +29,12 @@ export default {
     STRAY_END_TAG: '終了タグ </{tag}> に対応する開始タグがありません',
     DUPLICATE_ID: 'id「{id}」が重複しています（最初の出現は {line} 行 {col} 列）',
     DUPLICATE_ATTRIBUTE: '<{tag}> の属性 {attribute} が重複しています。ブラウザーは最初のものだけを使います',
-    SCRIPT_ELEMENT: '<script> 要素：スクリプトは隔離されたサンドボックス表示の中でのみ実行され、閲覧者のセッションにはアクセスできません',
-    EVENT_HANDLER: 'インラインのイベントハンドラー {attribute}：スクリプトは隔離されたサンドボックス表示の中でのみ実行され、閲覧者のセッションにはアクセスできません',
-    JAVASCRIPT_URL: '{attribute} が javascript: リンクを使っています：スクリプトは隔離されたサンドボックス表示の中でのみ実行されます',
+    SCRIPT_ELEMENT:
+      '<script> 要素：スクリプトは隔離されたサンドボックス表示の中でのみ実行され、閲覧者のセッションにはアクセスできません',
+    EVENT_HANDLER:
+      'インラインのイベントハンドラー {attribute}：スクリプトは隔離されたサンドボックス表示の中でのみ実行され、閲覧者のセッションにはアクセスできません',
+    JAVASCRIPT_URL:
+      '{attribute} が javascript: リンクを使っています：スクリプトは隔離されたサンドボックス表示の中でのみ実行されます',
     SELF_CLOSING_NON_VOID: '<{tag}/> の自己終了の書き方は HTML では無効で、要素は開いたままになります',
     MISSING_DOCTYPE: '<!DOCTYPE html> 宣言がありません：ブラウザーは互換モードで表示します',
     MISSING_TITLE: '空でない <title> 要素がありません',

@@ -5,7 +5,10 @@ export default {
   switcher: { label: 'Language' },
   refusals: {
     NOT_FOUND: { title: 'Link not found', body: 'This share link does not exist. Check that the address is complete.' },
-    REVOKED: { title: 'Link revoked', body: 'The person who shared this link has revoked it. The content is no longer available.' },
+    REVOKED: {
+      title: 'Link revoked',
+      body: 'The person who shared this link has revoked it. The content is no longer available.',
+    },
     EXPIRED: { title: 'Link expired', body: 'This share link has expired. The content is no longer available.' },
     CONSUMED: { title: 'Link used up', body: 'This link has reached its number of visits. The content is no longer available.' },
     SESSION_TAKEN: { title: 'Access denied', body: 'This link can only be viewed in the browser session that opened it first.' },
@@ -13,11 +16,26 @@ export default {
     USER_LIMIT: { title: 'No visits left', body: 'Your account has used up its visits of this link.' },
   },
   states: {
-    serverError: { title: 'Something went wrong', body: 'The server cannot handle this request right now. Please try again later.' },
-    trashed: { title: 'Document deleted', body: 'The person who shared this document has deleted it. The content is no longer available.' },
-    quarantined: { title: 'Document quarantined', body: 'The antivirus scan found this document unsafe. The content is no longer available.' },
-    scanning: { title: 'Security scan in progress', body: 'This document was just uploaded and is being scanned. Refresh the page in a moment.' },
-    scanFailed: { title: 'Security scan delayed', body: 'The security scan of this document has not finished yet. It is retried automatically; please come back later.' },
+    serverError: {
+      title: 'Something went wrong',
+      body: 'The server cannot handle this request right now. Please try again later.',
+    },
+    trashed: {
+      title: 'Document deleted',
+      body: 'The person who shared this document has deleted it. The content is no longer available.',
+    },
+    quarantined: {
+      title: 'Document quarantined',
+      body: 'The antivirus scan found this document unsafe. The content is no longer available.',
+    },
+    scanning: {
+      title: 'Security scan in progress',
+      body: 'This document was just uploaded and is being scanned. Refresh the page in a moment.',
+    },
+    scanFailed: {
+      title: 'Security scan delayed',
+      body: 'The security scan of this document has not finished yet. It is retried automatically; please come back later.',
+    },
     linkPreview: { title: 'Shared document', body: 'This is a link to a shared document. Open it in a browser to view it.' },
     foreignForm: { title: 'Request refused', body: 'Forms must be submitted from a page of this site.' },
     submitOnSite: { title: 'Request refused', body: 'Please submit this on the sign-in page of this site.' },
@@ -27,7 +45,10 @@ export default {
     unavailable: { title: 'Temporarily unavailable', body: 'The document is being checked again. Please try again later.' },
     frameExpired: { title: 'Link no longer valid', body: 'This page only opens from a share link. Open the share link again.' },
     loginExpired: { title: 'Sign-in expired', body: 'The sign-in ticket is no longer valid. Open the link again.' },
-    passwordLoginOff: { title: 'Password sign-in unavailable', body: 'This service does not offer sign-in with a password. Use another way to sign in.' },
+    passwordLoginOff: {
+      title: 'Password sign-in unavailable',
+      body: 'This service does not offer sign-in with a password. Use another way to sign in.',
+    },
     emailCodesOff: { title: 'Page not found', body: 'This service does not offer sign-in with e-mail codes.' },
     reportThrottled: { title: 'Too many reports', body: 'You have sent too many reports. Please try again later.' },
     reportReceived: { title: 'Report received', body: 'Thank you, your report has been recorded.' },
@@ -86,7 +107,8 @@ export default {
     verifyTitle: 'Verify your e-mail address',
     verifyBody: 'We will send a 6-digit code to {email}. Use it to prove the address is yours.',
     entryTitle: 'Enter the code',
-    entryBody: 'If {email} can be used, a code is on its way; it is valid for {duration}. Check your e-mail and enter the 6-digit code.',
+    entryBody:
+      'If {email} can be used, a code is on its way; it is valid for {duration}. Check your e-mail and enter the 6-digit code.',
     twoFactorBody: 'This account uses two-step verification. Enter the code from your authenticator app, or a recovery code.',
     code: 'Code',
     twoFactorCode: 'Two-step code or recovery code',

@@ -4,31 +4,82 @@ import type { ViewerMessages } from '../viewer-text.js';
 export default {
   switcher: { label: 'Idioma' },
   refusals: {
-    NOT_FOUND: { title: 'Enlace no encontrado', body: 'Este enlace compartido no existe. Comprueba que la dirección esté completa.' },
-    REVOKED: { title: 'Enlace revocado', body: 'La persona que compartió este enlace lo ha revocado. El contenido ya no está disponible.' },
+    NOT_FOUND: {
+      title: 'Enlace no encontrado',
+      body: 'Este enlace compartido no existe. Comprueba que la dirección esté completa.',
+    },
+    REVOKED: {
+      title: 'Enlace revocado',
+      body: 'La persona que compartió este enlace lo ha revocado. El contenido ya no está disponible.',
+    },
     EXPIRED: { title: 'Enlace caducado', body: 'Este enlace compartido ha caducado. El contenido ya no está disponible.' },
-    CONSUMED: { title: 'Enlace agotado', body: 'Este enlace ha alcanzado su número de visitas. El contenido ya no está disponible.' },
-    SESSION_TAKEN: { title: 'Acceso denegado', body: 'Este enlace solo se puede ver en la sesión del navegador que lo abrió primero.' },
+    CONSUMED: {
+      title: 'Enlace agotado',
+      body: 'Este enlace ha alcanzado su número de visitas. El contenido ya no está disponible.',
+    },
+    SESSION_TAKEN: {
+      title: 'Acceso denegado',
+      body: 'Este enlace solo se puede ver en la sesión del navegador que lo abrió primero.',
+    },
     VISITOR_LIMIT: { title: 'No quedan visitas', body: 'Has agotado tus visitas de este enlace.' },
     USER_LIMIT: { title: 'No quedan visitas', body: 'Tu cuenta ha agotado sus visitas de este enlace.' },
   },
   states: {
-    serverError: { title: 'Algo ha salido mal', body: 'El servidor no puede atender esta solicitud en este momento. Inténtalo de nuevo más tarde.' },
-    trashed: { title: 'Documento eliminado', body: 'La persona que compartió este documento lo ha eliminado. El contenido ya no está disponible.' },
-    quarantined: { title: 'Documento en cuarentena', body: 'El análisis antivirus ha considerado este documento inseguro. El contenido ya no está disponible.' },
-    scanning: { title: 'Análisis de seguridad en curso', body: 'Este documento se acaba de subir y se está analizando. Actualiza la página en un momento.' },
-    scanFailed: { title: 'Análisis de seguridad retrasado', body: 'El análisis de seguridad de este documento aún no ha terminado. Se reintenta automáticamente; vuelve más tarde.' },
-    linkPreview: { title: 'Documento compartido', body: 'Este es un enlace a un documento compartido. Ábrelo en un navegador para verlo.' },
+    serverError: {
+      title: 'Algo ha salido mal',
+      body: 'El servidor no puede atender esta solicitud en este momento. Inténtalo de nuevo más tarde.',
+    },
+    trashed: {
+      title: 'Documento eliminado',
+      body: 'La persona que compartió este documento lo ha eliminado. El contenido ya no está disponible.',
+    },
+    quarantined: {
+      title: 'Documento en cuarentena',
+      body: 'El análisis antivirus ha considerado este documento inseguro. El contenido ya no está disponible.',
+    },
+    scanning: {
+      title: 'Análisis de seguridad en curso',
+      body: 'Este documento se acaba de subir y se está analizando. Actualiza la página en un momento.',
+    },
+    scanFailed: {
+      title: 'Análisis de seguridad retrasado',
+      body: 'El análisis de seguridad de este documento aún no ha terminado. Se reintenta automáticamente; vuelve más tarde.',
+    },
+    linkPreview: {
+      title: 'Documento compartido',
+      body: 'Este es un enlace a un documento compartido. Ábrelo en un navegador para verlo.',
+    },
     foreignForm: { title: 'Solicitud rechazada', body: 'Los formularios deben enviarse desde una página de este sitio.' },
     submitOnSite: { title: 'Solicitud rechazada', body: 'Envíalo desde la página de inicio de sesión de este sitio.' },
-    notListed: { title: 'Sin acceso', body: 'La cuenta con la que has iniciado sesión ({email}) no está en la lista de acceso de este enlace.' },
+    notListed: {
+      title: 'Sin acceso',
+      body: 'La cuenta con la que has iniciado sesión ({email}) no está en la lista de acceso de este enlace.',
+    },
     tooManyAttempts: { title: 'Demasiados intentos', body: 'Demasiados intentos. Vuelve a intentarlo dentro de {duration}.' },
-    passwordThrottled: { title: 'Demasiados intentos', body: 'Demasiadas contraseñas incorrectas. Vuelve a intentarlo dentro de {duration}.' },
-    unavailable: { title: 'No disponible temporalmente', body: 'El documento se está volviendo a comprobar. Inténtalo de nuevo más tarde.' },
-    frameExpired: { title: 'El enlace ya no es válido', body: 'Esta página solo se abre desde un enlace compartido. Vuelve a abrir el enlace compartido.' },
-    loginExpired: { title: 'Inicio de sesión caducado', body: 'Los datos de inicio de sesión ya no son válidos. Vuelve a abrir el enlace.' },
-    passwordLoginOff: { title: 'Inicio de sesión con contraseña no disponible', body: 'Este servicio no ofrece inicio de sesión con contraseña. Usa otra forma de iniciar sesión.' },
-    emailCodesOff: { title: 'Página no encontrada', body: 'Este servicio no ofrece inicio de sesión con códigos por correo electrónico.' },
+    passwordThrottled: {
+      title: 'Demasiados intentos',
+      body: 'Demasiadas contraseñas incorrectas. Vuelve a intentarlo dentro de {duration}.',
+    },
+    unavailable: {
+      title: 'No disponible temporalmente',
+      body: 'El documento se está volviendo a comprobar. Inténtalo de nuevo más tarde.',
+    },
+    frameExpired: {
+      title: 'El enlace ya no es válido',
+      body: 'Esta página solo se abre desde un enlace compartido. Vuelve a abrir el enlace compartido.',
+    },
+    loginExpired: {
+      title: 'Inicio de sesión caducado',
+      body: 'Los datos de inicio de sesión ya no son válidos. Vuelve a abrir el enlace.',
+    },
+    passwordLoginOff: {
+      title: 'Inicio de sesión con contraseña no disponible',
+      body: 'Este servicio no ofrece inicio de sesión con contraseña. Usa otra forma de iniciar sesión.',
+    },
+    emailCodesOff: {
+      title: 'Página no encontrada',
+      body: 'Este servicio no ofrece inicio de sesión con códigos por correo electrónico.',
+    },
     reportThrottled: { title: 'Demasiadas denuncias', body: 'Has enviado demasiadas denuncias. Inténtalo de nuevo más tarde.' },
     reportReceived: { title: 'Denuncia recibida', body: 'Gracias, hemos registrado tu denuncia.' },
     failed: { title: 'No se pudo completar' },
@@ -86,8 +137,10 @@ export default {
     verifyTitle: 'Verificar tu dirección de correo',
     verifyBody: 'Enviaremos un código de 6 dígitos a {email}. Con él demuestras que la dirección es tuya.',
     entryTitle: 'Introduce el código',
-    entryBody: 'Si {email} se puede usar, te hemos enviado un código, válido durante {duration}. Revisa tu correo e introduce el código de 6 dígitos.',
-    twoFactorBody: 'Esta cuenta usa la verificación en dos pasos. Introduce el código de tu aplicación de autenticación o un código de recuperación.',
+    entryBody:
+      'Si {email} se puede usar, te hemos enviado un código, válido durante {duration}. Revisa tu correo e introduce el código de 6 dígitos.',
+    twoFactorBody:
+      'Esta cuenta usa la verificación en dos pasos. Introduce el código de tu aplicación de autenticación o un código de recuperación.',
     code: 'Código',
     twoFactorCode: 'Código de verificación o de recuperación',
     verify: 'Verificar',

@@ -8,26 +8,62 @@ export default {
     REVOKED: { title: 'Lien révoqué', body: 'La personne qui a partagé ce lien l’a révoqué. Le contenu n’est plus disponible.' },
     EXPIRED: { title: 'Lien expiré', body: 'Ce lien de partage a expiré. Le contenu n’est plus disponible.' },
     CONSUMED: { title: 'Lien épuisé', body: 'Ce lien a atteint son nombre de consultations. Le contenu n’est plus disponible.' },
-    SESSION_TAKEN: { title: 'Accès refusé', body: 'Ce lien ne peut être consulté que dans la session de navigateur qui l’a ouvert en premier.' },
+    SESSION_TAKEN: {
+      title: 'Accès refusé',
+      body: 'Ce lien ne peut être consulté que dans la session de navigateur qui l’a ouvert en premier.',
+    },
     VISITOR_LIMIT: { title: 'Plus de consultations', body: 'Vous avez épuisé vos consultations de ce lien.' },
     USER_LIMIT: { title: 'Plus de consultations', body: 'Votre compte a épuisé ses consultations de ce lien.' },
   },
   states: {
-    serverError: { title: 'Une erreur est survenue', body: 'Le serveur ne peut pas traiter cette demande pour le moment. Réessayez plus tard.' },
-    trashed: { title: 'Document supprimé', body: 'La personne qui a partagé ce document l’a supprimé. Le contenu n’est plus disponible.' },
-    quarantined: { title: 'Document mis en quarantaine', body: 'L’analyse antivirus a jugé ce document dangereux. Le contenu n’est plus disponible.' },
-    scanning: { title: 'Analyse de sécurité en cours', body: 'Ce document vient d’être envoyé et est en cours d’analyse. Actualisez la page dans un instant.' },
-    scanFailed: { title: 'Analyse de sécurité retardée', body: 'L’analyse de sécurité de ce document n’est pas encore terminée. Elle sera relancée automatiquement ; revenez un peu plus tard.' },
-    linkPreview: { title: 'Document partagé', body: 'Ceci est un lien vers un document partagé. Ouvrez-le dans un navigateur pour le consulter.' },
+    serverError: {
+      title: 'Une erreur est survenue',
+      body: 'Le serveur ne peut pas traiter cette demande pour le moment. Réessayez plus tard.',
+    },
+    trashed: {
+      title: 'Document supprimé',
+      body: 'La personne qui a partagé ce document l’a supprimé. Le contenu n’est plus disponible.',
+    },
+    quarantined: {
+      title: 'Document mis en quarantaine',
+      body: 'L’analyse antivirus a jugé ce document dangereux. Le contenu n’est plus disponible.',
+    },
+    scanning: {
+      title: 'Analyse de sécurité en cours',
+      body: 'Ce document vient d’être envoyé et est en cours d’analyse. Actualisez la page dans un instant.',
+    },
+    scanFailed: {
+      title: 'Analyse de sécurité retardée',
+      body: 'L’analyse de sécurité de ce document n’est pas encore terminée. Elle sera relancée automatiquement ; revenez un peu plus tard.',
+    },
+    linkPreview: {
+      title: 'Document partagé',
+      body: 'Ceci est un lien vers un document partagé. Ouvrez-le dans un navigateur pour le consulter.',
+    },
     foreignForm: { title: 'Demande refusée', body: 'Les formulaires doivent être envoyés depuis une page de ce site.' },
     submitOnSite: { title: 'Demande refusée', body: 'Veuillez envoyer ceci depuis la page de connexion de ce site.' },
-    notListed: { title: 'Accès non autorisé', body: 'Le compte connecté ({email}) ne figure pas sur la liste d’accès de ce lien.' },
+    notListed: {
+      title: 'Accès non autorisé',
+      body: 'Le compte connecté ({email}) ne figure pas sur la liste d’accès de ce lien.',
+    },
     tooManyAttempts: { title: 'Trop de tentatives', body: 'Trop de tentatives. Réessayez dans {duration}.' },
     passwordThrottled: { title: 'Trop de tentatives', body: 'Trop de mots de passe erronés. Réessayez dans {duration}.' },
-    unavailable: { title: 'Momentanément indisponible', body: 'Le document est en cours de nouvelle vérification. Réessayez plus tard.' },
-    frameExpired: { title: 'Lien plus valide', body: 'Cette page ne s’ouvre que depuis un lien de partage. Ouvrez de nouveau le lien de partage.' },
-    loginExpired: { title: 'Connexion expirée', body: 'Les informations de connexion ne sont plus valides. Ouvrez de nouveau le lien.' },
-    passwordLoginOff: { title: 'Connexion par mot de passe indisponible', body: 'Ce service ne propose pas la connexion par mot de passe. Connectez-vous autrement.' },
+    unavailable: {
+      title: 'Momentanément indisponible',
+      body: 'Le document est en cours de nouvelle vérification. Réessayez plus tard.',
+    },
+    frameExpired: {
+      title: 'Lien plus valide',
+      body: 'Cette page ne s’ouvre que depuis un lien de partage. Ouvrez de nouveau le lien de partage.',
+    },
+    loginExpired: {
+      title: 'Connexion expirée',
+      body: 'Les informations de connexion ne sont plus valides. Ouvrez de nouveau le lien.',
+    },
+    passwordLoginOff: {
+      title: 'Connexion par mot de passe indisponible',
+      body: 'Ce service ne propose pas la connexion par mot de passe. Connectez-vous autrement.',
+    },
     emailCodesOff: { title: 'Page introuvable', body: 'Ce service ne propose pas la connexion par code envoyé par e-mail.' },
     reportThrottled: { title: 'Trop de signalements', body: 'Vous avez envoyé trop de signalements. Réessayez plus tard.' },
     reportReceived: { title: 'Signalement reçu', body: 'Merci, votre signalement a été enregistré.' },
@@ -86,8 +122,10 @@ export default {
     verifyTitle: 'Vérifier votre adresse e-mail',
     verifyBody: 'Nous allons envoyer un code à 6 chiffres à {email}. Il prouve que cette adresse vous appartient.',
     entryTitle: 'Saisir le code',
-    entryBody: 'Si {email} peut être utilisée, un code vous a été envoyé ; il est valable {duration}. Consultez vos e-mails et saisissez le code à 6 chiffres.',
-    twoFactorBody: 'Ce compte utilise la validation en deux étapes. Saisissez le code de votre application d’authentification, ou un code de récupération.',
+    entryBody:
+      'Si {email} peut être utilisée, un code vous a été envoyé ; il est valable {duration}. Consultez vos e-mails et saisissez le code à 6 chiffres.',
+    twoFactorBody:
+      'Ce compte utilise la validation en deux étapes. Saisissez le code de votre application d’authentification, ou un code de récupération.',
     code: 'Code',
     twoFactorCode: 'Code de validation ou code de récupération',
     verify: 'Vérifier',

@@ -31,11 +31,13 @@ export default {
     passwordChanged: 'Passwort geändert. Andere Sitzungen wurden abgemeldet.',
     passwordSet: 'Passwort festgelegt. Andere Sitzungen wurden abgemeldet.',
     twoFactorTitle: 'Zwei-Faktor-Authentifizierung',
-    twoFactorHelp: 'Bei der Anmeldung mit Passwort wird zusätzlich ein Code aus einer Authenticator-App auf Ihrem Telefon abgefragt.',
+    twoFactorHelp:
+      'Bei der Anmeldung mit Passwort wird zusätzlich ein Code aus einer Authenticator-App auf Ihrem Telefon abgefragt.',
     on: 'An',
     off: 'Aus',
     setUp: 'Einrichten',
-    scanQr: 'Scannen Sie den QR-Code mit einer Authenticator-App (Aegis, Google Authenticator, 1Password …) oder geben Sie den Schlüssel dort ein.',
+    scanQr:
+      'Scannen Sie den QR-Code mit einer Authenticator-App (Aegis, Google Authenticator, 1Password …) oder geben Sie den Schlüssel dort ein.',
     qrLabel: 'QR-Code für die Authenticator-App',
     key: 'Schlüssel',
     code: 'Code',
@@ -51,7 +53,8 @@ export default {
     renewHelp: 'Zehn neue Codes; Ihre bisherigen funktionieren dann nicht mehr.',
     recoveryLeft: 'Verbleibende Wiederherstellungscodes: {count}',
     recoveryTitle: 'Ihre Wiederherstellungscodes',
-    recoveryNote: 'Jeder Code meldet Sie einmal an, falls Sie Ihr Telefon verlieren. Bewahren Sie sie sicher auf: Sie werden nur jetzt angezeigt.',
+    recoveryNote:
+      'Jeder Code meldet Sie einmal an, falls Sie Ihr Telefon verlieren. Bewahren Sie sie sicher auf: Sie werden nur jetzt angezeigt.',
     copyCodes: 'Alle Codes kopieren',
     savedCodes: 'Ich habe sie gespeichert',
     sessionsTitle: 'Sitzungen',

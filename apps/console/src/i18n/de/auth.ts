@@ -36,17 +36,20 @@ export default {
     signIn: 'Anmelden',
     resend: 'Neuen Code senden',
     otherAddress: 'Andere Adresse verwenden',
-    twoFactorHelp: 'Dieses Konto verlangt auch den zweiten Faktor: einen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode.',
+    twoFactorHelp:
+      'Dieses Konto verlangt auch den zweiten Faktor: einen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode.',
     twoFactorCode: 'Authenticator-Code oder Wiederherstellungscode',
     resetTitle: 'Passwort zurücksetzen',
-    resetHelp: 'Wir senden einen Code an Ihre Adresse; damit wählen Sie ein neues Passwort. Alle Sitzungen des Kontos werden abgemeldet.',
+    resetHelp:
+      'Wir senden einen Code an Ihre Adresse; damit wählen Sie ein neues Passwort. Alle Sitzungen des Kontos werden abgemeldet.',
     resetSubmit: 'Passwort festlegen und anmelden',
     verifyTitle: 'Sehen Sie in Ihre E-Mails',
     verifyHelp:
       'Wir haben einen Code an {email} gesendet, falls die Adresse registriert werden kann. Geben Sie ihn ein, um abzuschließen. Gibt es für die Adresse schon ein Konto, hat dessen Inhaber stattdessen einen Hinweis erhalten: Melden Sie sich an oder setzen Sie das Passwort zurück.',
     verifySubmit: 'Bestätigen und anmelden',
     bannerTitle: 'Ihre E-Mail-Adresse ist nicht bestätigt',
-    bannerHelp: 'Freigabelinks, die auf bestimmte E-Mail-Adressen beschränkt sind, öffnen sich für Sie erst, wenn Ihre Adresse bestätigt ist.',
+    bannerHelp:
+      'Freigabelinks, die auf bestimmte E-Mail-Adressen beschränkt sind, öffnen sich für Sie erst, wenn Ihre Adresse bestätigt ist.',
     bannerSent: 'Wir haben einen Code an {email} gesendet.',
     verify: 'Bestätigen',
     verified: 'Ihre E-Mail-Adresse ist bestätigt.',
@@ -55,11 +58,13 @@ export default {
   },
   sso: {
     or: 'oder',
-    errorSso: 'Das Single Sign-on wurde nicht abgeschlossen, und Sie sind nicht angemeldet. Versuchen Sie es erneut oder melden Sie sich anders an.',
+    errorSso:
+      'Das Single Sign-on wurde nicht abgeschlossen, und Sie sind nicht angemeldet. Versuchen Sie es erneut oder melden Sie sich anders an.',
     errorUnverified:
       'Ein Konto mit dieser E-Mail-Adresse gibt es bereits, aber Ihr Identitätsanbieter bürgt nicht für die Adresse, daher kann das Single Sign-on dieses Konto nicht öffnen. Melden Sie sich anders an, oder bitten Sie den Anbieter, Ihre Adresse zu bestätigen.',
     passwordOff: 'Diese Instanz meldet nicht mit Passwörtern an.',
-    registerOff: 'Hier werden keine neuen Konten angelegt. Melden Sie sich per Single Sign-on an: Die erste Anmeldung legt Ihr Konto an.',
+    registerOff:
+      'Hier werden keine neuen Konten angelegt. Melden Sie sich per Single Sign-on an: Die erste Anmeldung legt Ihr Konto an.',
     emailVerified: 'Bestätigt',
     emailUnverified: 'Nicht bestätigt',
     emailUnverifiedHelp:

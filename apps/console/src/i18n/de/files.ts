@@ -42,7 +42,8 @@ export default {
     trashNamed: '{name} in den Papierkorb verschieben',
     trashTitle: 'Diese Datei in den Papierkorb verschieben?',
     trashMessage: '„{name}“ kommt in den Papierkorb. Sie belegt weiter Speicher, bis Sie sie endgültig löschen.',
-    trashMessageShared: '„{name}“ kommt in den Papierkorb, und ihre {count} aktiven Freigabelinks funktionieren endgültig nicht mehr.',
+    trashMessageShared:
+      '„{name}“ kommt in den Papierkorb, und ihre {count} aktiven Freigabelinks funktionieren endgültig nicht mehr.',
     trashed: '„{name}“ in den Papierkorb verschoben.',
     infectedNotice:
       'Der Virenscanner hat diese Datei gemeldet ({signature}). Sie ist in Quarantäne: Sie kann weder freigegeben noch angezeigt noch überschrieben werden.',
@@ -71,7 +72,8 @@ export default {
     previewNamed: 'Vorschau von Version {no}',
     restore: 'Wiederherstellen',
     restoreTitle: 'Version {no} wiederherstellen?',
-    restoreMessage: 'Eine Kopie von Version {no} wird zur neuesten Version. Nichts wird gelöscht; an eine Version gebundene Freigaben behalten sie.',
+    restoreMessage:
+      'Eine Kopie von Version {no} wird zur neuesten Version. Nichts wird gelöscht; an eine Version gebundene Freigaben behalten sie.',
     restored: 'Version {no} als Version {newNo} wiederhergestellt.',
   },
   upload: {

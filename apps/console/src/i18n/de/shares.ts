@@ -48,7 +48,8 @@ export default {
     daysChip: '{days} T.',
     daysRule: 'Von {min} bis {max} Tagen.',
     oneTime: 'Einmal-Link',
-    oneTimeHelp: 'Er gilt für einen einzigen Aufruf; Besucher bestätigen vor dem Öffnen, sodass Link-Vorschauen ihn nicht verbrauchen.',
+    oneTimeHelp:
+      'Er gilt für einen einzigen Aufruf; Besucher bestätigen vor dem Öffnen, sodass Link-Vorschauen ihn nicht verbrauchen.',
     maxVisits: 'Aufrufe insgesamt begrenzen',
     maxVisitsHelp: 'Nach so vielen Aufrufen funktioniert der Link nicht mehr.',
     maxVisitsOneTime: 'Ein Einmal-Link erlaubt genau einen Aufruf.',

@@ -85,7 +85,8 @@ export default {
     status_timeout: 'Zeitüberschreitung',
     status_error: 'Fehler',
     noDeliveriesTitle: 'Noch nichts zugestellt',
-    noDeliveriesBody: 'Zustellungen erscheinen hier kurz nachdem eine Freigabe aufgerufen oder gemeldet wurde. Diese Seite aktualisiert sich selbst.',
+    noDeliveriesBody:
+      'Zustellungen erscheinen hier kurz nachdem eine Freigabe aufgerufen oder gemeldet wurde. Diese Seite aktualisiert sich selbst.',
   },
   validate: {
     title: 'Prüfen',

@@ -31,11 +31,13 @@ export default {
     passwordChanged: 'Contraseña cambiada. Se han cerrado las demás sesiones.',
     passwordSet: 'Contraseña establecida. Se han cerrado las demás sesiones.',
     twoFactorTitle: 'Autenticación en dos pasos',
-    twoFactorHelp: 'Al iniciar sesión con tu contraseña también se pide un código de una aplicación de autenticación en tu teléfono.',
+    twoFactorHelp:
+      'Al iniciar sesión con tu contraseña también se pide un código de una aplicación de autenticación en tu teléfono.',
     on: 'Activada',
     off: 'Desactivada',
     setUp: 'Configurar',
-    scanQr: 'Escanea el código QR con una aplicación de autenticación (Aegis, Google Authenticator, 1Password…) o escribe la clave en ella.',
+    scanQr:
+      'Escanea el código QR con una aplicación de autenticación (Aegis, Google Authenticator, 1Password…) o escribe la clave en ella.',
     qrLabel: 'Código QR para la aplicación de autenticación',
     key: 'Clave',
     code: 'Código',
@@ -51,7 +53,8 @@ export default {
     renewHelp: 'Diez códigos nuevos; los que tienes ahora dejan de funcionar.',
     recoveryLeft: 'Códigos de recuperación restantes: {count}',
     recoveryTitle: 'Tus códigos de recuperación',
-    recoveryNote: 'Cada código te permite iniciar sesión una vez si pierdes el teléfono. Guárdalos en un lugar seguro: solo se muestran ahora.',
+    recoveryNote:
+      'Cada código te permite iniciar sesión una vez si pierdes el teléfono. Guárdalos en un lugar seguro: solo se muestran ahora.',
     copyCodes: 'Copiar todos los códigos',
     savedCodes: 'Ya los he guardado',
     sessionsTitle: 'Sesiones',

@@ -26,7 +26,8 @@ export default {
     backToPassword: 'Iniciar sesión con tu contraseña',
     codeTitle: 'Iniciar sesión con un código por correo',
     codeHelp: 'Enviamos un código de 6 dígitos a tu dirección. No necesitas contraseña.',
-    codeHelpNew: 'Enviamos un código de 6 dígitos a tu dirección. No necesitas contraseña: el primer inicio de sesión crea tu cuenta.',
+    codeHelpNew:
+      'Enviamos un código de 6 dígitos a tu dirección. No necesitas contraseña: el primer inicio de sesión crea tu cuenta.',
     send: 'Enviar código',
     sending: 'Enviando…',
     sentTo: 'Si {email} puede recibirlo, hay un código en camino. Funciona una vez, durante 10 minutos.',
@@ -36,17 +37,20 @@ export default {
     signIn: 'Iniciar sesión',
     resend: 'Enviar un código nuevo',
     otherAddress: 'Usar otra dirección',
-    twoFactorHelp: 'Esta cuenta también pide su segundo factor: un código de tu aplicación de autenticación o un código de recuperación.',
+    twoFactorHelp:
+      'Esta cuenta también pide su segundo factor: un código de tu aplicación de autenticación o un código de recuperación.',
     twoFactorCode: 'Código de autenticación o de recuperación',
     resetTitle: 'Restablecer tu contraseña',
-    resetHelp: 'Enviamos un código a tu dirección; con él eliges una contraseña nueva. Se cierran todas las sesiones de la cuenta.',
+    resetHelp:
+      'Enviamos un código a tu dirección; con él eliges una contraseña nueva. Se cierran todas las sesiones de la cuenta.',
     resetSubmit: 'Establecer la contraseña e iniciar sesión',
     verifyTitle: 'Revisa tu correo',
     verifyHelp:
       'Hemos enviado un código a {email} si la dirección se puede registrar. Introdúcelo para terminar. Si la dirección ya tiene una cuenta, su titular ha recibido un aviso en su lugar: inicia sesión o restablece la contraseña.',
     verifySubmit: 'Verificar e iniciar sesión',
     bannerTitle: 'Tu dirección de correo no está verificada',
-    bannerHelp: 'Los enlaces limitados a direcciones de correo concretas solo se abren para ti cuando tu dirección está verificada.',
+    bannerHelp:
+      'Los enlaces limitados a direcciones de correo concretas solo se abren para ti cuando tu dirección está verificada.',
     bannerSent: 'Hemos enviado un código a {email}.',
     verify: 'Verificar',
     verified: 'Tu dirección de correo está verificada.',
@@ -55,7 +59,8 @@ export default {
   },
   sso: {
     or: 'o',
-    errorSso: 'El inicio de sesión único no se completó y no has iniciado sesión. Inténtalo de nuevo o inicia sesión de otra forma.',
+    errorSso:
+      'El inicio de sesión único no se completó y no has iniciado sesión. Inténtalo de nuevo o inicia sesión de otra forma.',
     errorUnverified:
       'Ya existe una cuenta con esta dirección de correo, pero tu proveedor de identidad no avala la dirección, así que el inicio de sesión único no puede abrir esa cuenta. Inicia sesión de otra forma o pide al proveedor que verifique tu dirección.',
     passwordOff: 'Esta instancia no permite iniciar sesión con contraseña.',

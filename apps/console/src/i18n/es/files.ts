@@ -71,7 +71,8 @@ export default {
     previewNamed: 'Vista previa de la versión {no}',
     restore: 'Restaurar',
     restoreTitle: '¿Restaurar la versión {no}?',
-    restoreMessage: 'Una copia de la versión {no} pasa a ser la versión más reciente. No se elimina nada; los enlaces fijados a una versión la conservan.',
+    restoreMessage:
+      'Una copia de la versión {no} pasa a ser la versión más reciente. No se elimina nada; los enlaces fijados a una versión la conservan.',
     restored: 'Versión {no} restaurada como versión {newNo}.',
   },
   upload: {
@@ -106,7 +107,8 @@ export default {
   },
   trash: {
     title: 'Papelera',
-    subtitle: 'Los elementos eliminados se quedan aquí, y siguen ocupando espacio ({size}), hasta que los elimines definitivamente.',
+    subtitle:
+      'Los elementos eliminados se quedan aquí, y siguen ocupando espacio ({size}), hasta que los elimines definitivamente.',
     listTitle: 'Elementos eliminados',
     search: 'Buscar en la papelera',
     deleted: 'Eliminado',

@@ -48,7 +48,8 @@ export default {
     daysChip: '{days} d',
     daysRule: 'De {min} a {max} días.',
     oneTime: 'Enlace de un solo uso',
-    oneTimeHelp: 'Sirve para una sola visita; los visitantes confirman antes de abrirlo, así que las vistas previas de enlaces no lo gastan.',
+    oneTimeHelp:
+      'Sirve para una sola visita; los visitantes confirman antes de abrirlo, así que las vistas previas de enlaces no lo gastan.',
     maxVisits: 'Limitar las visitas totales',
     maxVisitsHelp: 'El enlace deja de funcionar tras este número de visitas.',
     maxVisitsOneTime: 'Un enlace de un solo uso permite exactamente una visita.',

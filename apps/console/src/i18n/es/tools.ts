@@ -85,7 +85,8 @@ export default {
     status_timeout: 'tiempo agotado',
     status_error: 'error',
     noDeliveriesTitle: 'Todavía no se ha entregado nada',
-    noDeliveriesBody: 'Las entregas aparecen aquí poco después de que se visite o denuncie un enlace. Esta página se actualiza sola.',
+    noDeliveriesBody:
+      'Las entregas aparecen aquí poco después de que se visite o denuncie un enlace. Esta página se actualiza sola.',
   },
   validate: {
     title: 'Validar',

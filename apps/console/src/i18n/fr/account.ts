@@ -31,11 +31,13 @@ export default {
     passwordChanged: 'Mot de passe changé. Les autres sessions ont été déconnectées.',
     passwordSet: 'Mot de passe défini. Les autres sessions ont été déconnectées.',
     twoFactorTitle: 'Authentification à deux facteurs',
-    twoFactorHelp: 'La connexion par mot de passe demande aussi un code d’une application d’authentification sur votre téléphone.',
+    twoFactorHelp:
+      'La connexion par mot de passe demande aussi un code d’une application d’authentification sur votre téléphone.',
     on: 'Activée',
     off: 'Désactivée',
     setUp: 'Configurer',
-    scanQr: 'Scannez le QR code avec une application d’authentification (Aegis, Google Authenticator, 1Password…), ou saisissez-y la clé.',
+    scanQr:
+      'Scannez le QR code avec une application d’authentification (Aegis, Google Authenticator, 1Password…), ou saisissez-y la clé.',
     qrLabel: 'QR code pour l’application d’authentification',
     key: 'Clé',
     code: 'Code',
@@ -51,7 +53,8 @@ export default {
     renewHelp: 'Dix nouveaux codes ; ceux que vous avez ne fonctionneront plus.',
     recoveryLeft: 'Codes de récupération restants : {count}',
     recoveryTitle: 'Vos codes de récupération',
-    recoveryNote: 'Chaque code vous connecte une fois si vous perdez votre téléphone. Gardez-les en lieu sûr : ils ne sont affichés que maintenant.',
+    recoveryNote:
+      'Chaque code vous connecte une fois si vous perdez votre téléphone. Gardez-les en lieu sûr : ils ne sont affichés que maintenant.',
     copyCodes: 'Copier tous les codes',
     savedCodes: 'Je les ai enregistrés',
     sessionsTitle: 'Sessions',

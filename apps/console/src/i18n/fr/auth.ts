@@ -26,7 +26,8 @@ export default {
     backToPassword: 'Se connecter avec le mot de passe',
     codeTitle: 'Se connecter avec un code par e-mail',
     codeHelp: 'Nous envoyons un code à 6 chiffres à votre adresse. Aucun mot de passe n’est nécessaire.',
-    codeHelpNew: 'Nous envoyons un code à 6 chiffres à votre adresse. Aucun mot de passe n’est nécessaire : la première connexion crée votre compte.',
+    codeHelpNew:
+      'Nous envoyons un code à 6 chiffres à votre adresse. Aucun mot de passe n’est nécessaire : la première connexion crée votre compte.',
     send: 'Envoyer le code',
     sending: 'Envoi…',
     sentTo: 'Si {email} peut en recevoir un, un code est en route. Il fonctionne une fois, dans les 10 minutes.',
@@ -36,17 +37,20 @@ export default {
     signIn: 'Se connecter',
     resend: 'Envoyer un nouveau code',
     otherAddress: 'Utiliser une autre adresse',
-    twoFactorHelp: 'Ce compte demande aussi son second facteur : un code de votre application d’authentification, ou un code de récupération.',
+    twoFactorHelp:
+      'Ce compte demande aussi son second facteur : un code de votre application d’authentification, ou un code de récupération.',
     twoFactorCode: 'Code d’authentification ou code de récupération',
     resetTitle: 'Réinitialiser votre mot de passe',
-    resetHelp: 'Nous envoyons un code à votre adresse ; il vous permet de choisir un nouveau mot de passe. Toutes les sessions du compte sont déconnectées.',
+    resetHelp:
+      'Nous envoyons un code à votre adresse ; il vous permet de choisir un nouveau mot de passe. Toutes les sessions du compte sont déconnectées.',
     resetSubmit: 'Définir le mot de passe et se connecter',
     verifyTitle: 'Consultez vos e-mails',
     verifyHelp:
       'Nous avons envoyé un code à {email} si l’adresse peut être enregistrée. Saisissez-le pour terminer. Si un compte existe déjà pour cette adresse, son propriétaire a reçu un message à la place : connectez-vous, ou réinitialisez le mot de passe.',
     verifySubmit: 'Vérifier et se connecter',
     bannerTitle: 'Votre adresse e-mail n’est pas vérifiée',
-    bannerHelp: 'Les liens de partage réservés à des adresses e-mail précises ne s’ouvrent pour vous qu’une fois votre adresse vérifiée.',
+    bannerHelp:
+      'Les liens de partage réservés à des adresses e-mail précises ne s’ouvrent pour vous qu’une fois votre adresse vérifiée.',
     bannerSent: 'Nous avons envoyé un code à {email}.',
     verify: 'Vérifier',
     verified: 'Votre adresse e-mail est vérifiée.',
@@ -59,7 +63,8 @@ export default {
     errorUnverified:
       'Un compte avec cette adresse e-mail existe déjà, mais votre fournisseur d’identité ne garantit pas l’adresse : l’authentification unique ne peut donc pas ouvrir ce compte. Connectez-vous autrement, ou demandez au fournisseur de vérifier votre adresse.',
     passwordOff: 'Cette instance ne permet pas la connexion par mot de passe.',
-    registerOff: 'Les nouveaux comptes ne sont pas créés ici. Connectez-vous par authentification unique : la première connexion crée votre compte.',
+    registerOff:
+      'Les nouveaux comptes ne sont pas créés ici. Connectez-vous par authentification unique : la première connexion crée votre compte.',
     emailVerified: 'Vérifiée',
     emailUnverified: 'Non vérifiée',
     emailUnverifiedHelp:

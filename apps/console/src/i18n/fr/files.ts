@@ -42,7 +42,8 @@ export default {
     trashNamed: 'Mettre {name} à la corbeille',
     trashTitle: 'Mettre ce fichier à la corbeille ?',
     trashMessage: '« {name} » va à la corbeille. Il occupe de l’espace jusqu’à sa suppression définitive.',
-    trashMessageShared: '« {name} » va à la corbeille et ses {count} lien(s) de partage actif(s) cessent définitivement de fonctionner.',
+    trashMessageShared:
+      '« {name} » va à la corbeille et ses {count} lien(s) de partage actif(s) cessent définitivement de fonctionner.',
     trashed: '« {name} » mis à la corbeille.',
     infectedNotice:
       'L’antivirus a signalé ce fichier ({signature}). Il est en quarantaine : il ne peut être ni partagé, ni prévisualisé, ni remplacé par un envoi.',
@@ -71,7 +72,8 @@ export default {
     previewNamed: 'Aperçu de la version {no}',
     restore: 'Restaurer',
     restoreTitle: 'Restaurer la version {no} ?',
-    restoreMessage: 'Une copie de la version {no} devient la version la plus récente. Rien n’est supprimé ; les partages liés à une version la conservent.',
+    restoreMessage:
+      'Une copie de la version {no} devient la version la plus récente. Rien n’est supprimé ; les partages liés à une version la conservent.',
     restored: 'Version {no} restaurée comme version {newNo}.',
   },
   upload: {
@@ -106,7 +108,8 @@ export default {
   },
   trash: {
     title: 'Corbeille',
-    subtitle: 'Les éléments supprimés restent ici, et occupent toujours de l’espace ({size}), jusqu’à leur suppression définitive.',
+    subtitle:
+      'Les éléments supprimés restent ici, et occupent toujours de l’espace ({size}), jusqu’à leur suppression définitive.',
     listTitle: 'Éléments supprimés',
     search: 'Rechercher dans la corbeille',
     deleted: 'Supprimé',

@@ -26,7 +26,8 @@ export default {
   shareForm: {
     access: 'Qui peut l’ouvrir',
     password: 'Mot de passe',
-    passwordHelp: 'Les visiteurs le saisissent avant de voir quoi que ce soit. Les erreurs ne comptent jamais comme consultations.',
+    passwordHelp:
+      'Les visiteurs le saisissent avant de voir quoi que ce soit. Les erreurs ne comptent jamais comme consultations.',
     passwordLabel: 'Mot de passe du lien',
     passwordRule: '{min} à {max} caractères.',
     show: 'Afficher',
@@ -48,7 +49,8 @@ export default {
     daysChip: '{days} j',
     daysRule: 'De {min} à {max} jours.',
     oneTime: 'Lien à usage unique',
-    oneTimeHelp: 'Il ne sert qu’à une consultation ; les visiteurs confirment avant l’ouverture, si bien que les aperçus de lien ne peuvent pas l’épuiser.',
+    oneTimeHelp:
+      'Il ne sert qu’à une consultation ; les visiteurs confirment avant l’ouverture, si bien que les aperçus de lien ne peuvent pas l’épuiser.',
     maxVisits: 'Limiter le total des consultations',
     maxVisitsHelp: 'Le lien cesse de fonctionner après ce nombre de consultations.',
     maxVisitsOneTime: 'Un lien à usage unique permet exactement une consultation.',
@@ -96,7 +98,8 @@ export default {
     allowlist: 'Seuls {count} compte(s) peuvent l’ouvrir après connexion : {list}',
     password: 'Le mot de passe leur est demandé.',
     oneSession: 'Seul le premier navigateur qui l’ouvre peut l’utiliser.',
-    reveal: 'Ils cliquent sur « Afficher » avant que le document n’apparaisse, si bien que les aperçus de lien ne l’épuisent pas.',
+    reveal:
+      'Ils cliquent sur « Afficher » avant que le document n’apparaisse, si bien que les aperçus de lien ne l’épuisent pas.',
     expires: 'Il cesse de fonctionner dans {days} jour(s), le {date}.',
     neverExpires: 'Il n’expire jamais.',
     oneTime: 'Il ne sert qu’à une consultation, puis il est épuisé.',
@@ -135,7 +138,8 @@ export default {
     stats: 'Statistiques',
     revoke: 'Révoquer',
     revokeTitle: 'Révoquer ce lien ?',
-    revokeMessage: 'Le lien vers « {name} » cesse immédiatement de fonctionner pour tout le monde. Cette action est irréversible.',
+    revokeMessage:
+      'Le lien vers « {name} » cesse immédiatement de fonctionner pour tout le monde. Cette action est irréversible.',
     revoked: 'Lien révoqué.',
     emptyTitle: 'Aucun lien pour l’instant',
     emptyBody: 'Partagez un fichier pour créer votre premier lien.',

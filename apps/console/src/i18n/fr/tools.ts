@@ -85,7 +85,8 @@ export default {
     status_timeout: 'délai dépassé',
     status_error: 'erreur',
     noDeliveriesTitle: 'Rien de livré pour l’instant',
-    noDeliveriesBody: 'Les livraisons apparaissent ici peu après la consultation ou le signalement d’un partage. Cette page s’actualise d’elle-même.',
+    noDeliveriesBody:
+      'Les livraisons apparaissent ici peu après la consultation ou le signalement d’un partage. Cette page s’actualise d’elle-même.',
   },
   validate: {
     title: 'Valider',

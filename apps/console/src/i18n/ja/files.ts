@@ -71,7 +71,8 @@ export default {
     previewNamed: 'バージョン {no} をプレビュー',
     restore: '復元',
     restoreTitle: 'バージョン {no} を復元しますか？',
-    restoreMessage: 'バージョン {no} のコピーが最新バージョンになります。何も削除されず、バージョンを固定した共有はそのバージョンのままです。',
+    restoreMessage:
+      'バージョン {no} のコピーが最新バージョンになります。何も削除されず、バージョンを固定した共有はそのバージョンのままです。',
     restored: 'バージョン {no} をバージョン {newNo} として復元しました。',
   },
   upload: {
