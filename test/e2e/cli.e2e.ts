@@ -458,6 +458,19 @@ describe('sharedown CLI', { timeout: 180_000 }, () => {
       expect(JSON.parse(brokenJson.stdout)).toMatchObject({ kind: 'HTML', ok: false });
       expect((await cli(['validate', '-', '--kind', 'pdf'], 'x')).code).toBe(2);
     });
+
+    it('words issues and api errors in the language of LANG, English without one', async () => {
+      const broken = '<div><span>x</div>\n';
+      const inGerman = await runCli(['validate', '-', '--kind', 'html'], { ...home.env, LANG: 'de_DE.UTF-8' }, broken, work);
+      expect(inGerman.stdout).toContain('Das End-Tag </div> passt nicht zum offenen <span> (Zeile 1, Spalte 6).');
+      const inChinese = await runCli(['validate', '-', '--kind', 'html'], { ...home.env, LC_ALL: 'zh_CN.UTF-8' }, broken, work);
+      expect(inChinese.stdout).toContain('结束标签 </div> 与未闭合的 <span>（第 1 行第 6 列）不匹配');
+      expect((await cli(['validate', '-', '--kind', 'html'], broken)).stdout).toContain(
+        'End tag </div> does not match the open <span> (line 1, column 6).',
+      );
+      const missing = await runCli(['files', 'get', 'nope'], { ...home.env, LANG: 'ja_JP.UTF-8' }, undefined, work);
+      expect(missing.stderr).toBe('NOT_FOUND: 存在しないか、あなたのものではありません。\n');
+    });
   });
 
   describe('exit codes and help', () => {

@@ -1243,6 +1243,11 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`); from the e-mail code routes (email-code/verify, verify-email, password-reset/confirm): the e-mail code was right and stays usable, send it again with `twoFactorCode` */
             twoFactorRequired?: boolean;
+            /**
+             * @description on a VALIDATION error about one request field: its name, a dotted path for a nested member (`share.expiresInDays`); lets a client point at the field and word the problem in its own language
+             * @example slug
+             */
+            field?: string;
         };
         CreateTokenDto: {
             /** @example ci */
@@ -1817,10 +1822,27 @@ export interface components {
             content: string;
             kind: components["schemas"]["FileKind"];
         };
+        /**
+         * @description what kind of issue, stable across releases and languages; MORE_ISSUES sums up params.count further issues of params.code
+         * @enum {string}
+         */
+        ValidationIssueCode: "CONTROL_CHARACTER" | "FORM_FEED" | "BARE_CR" | "LONE_SURROGATE" | "REPLACEMENT_CHARACTER" | "UNCLOSED_TAG" | "MISMATCHED_END_TAG" | "STRAY_END_TAG" | "DUPLICATE_ID" | "DUPLICATE_ATTRIBUTE" | "SCRIPT_ELEMENT" | "EVENT_HANDLER" | "JAVASCRIPT_URL" | "SELF_CLOSING_NON_VOID" | "MISSING_DOCTYPE" | "MISSING_TITLE" | "UNCLOSED_FENCE" | "UNDEFINED_REFERENCE" | "REFUSED_LINK" | "STRIPPED_TAG" | "STRIPPED_ATTRIBUTE" | "MORE_ISSUES";
         ValidationIssueDto: {
             /** @enum {string} */
             level: "error" | "warning" | "info";
+            /** @description what kind of issue, stable across releases and languages; MORE_ISSUES sums up params.count further issues of params.code */
+            code: components["schemas"]["ValidationIssueCode"];
+            /** @description the issue in words (Chinese) */
             message: string;
+            /**
+             * @description what the message names, by code: tag, attribute, id, character (U+XXXX), label, url, fence, open (the unclosed element), line/col (of a first or open occurrence), count and code (MORE_ISSUES)
+             * @example {
+             *       "tag": "div"
+             *     }
+             */
+            params?: {
+                [key: string]: string;
+            };
             /** @description 1-based line */
             line?: number;
             /** @description 1-based column in the normalized text */

@@ -34,7 +34,7 @@ export class PasswordChangeService {
     if (!found || found.id !== user.id) throw new AppError(ErrorCode.UNAUTHENTICATED, '未登录或会话已过期');
     const previousHash = found.passwordHash;
     if (previousHash !== null) {
-      if (!currentPassword) throw AppError.validation('currentPassword 不能为空：修改密码需要当前密码');
+      if (!currentPassword) throw AppError.validation('currentPassword 不能为空：修改密码需要当前密码', 'currentPassword');
       const giveBack = await this.throttle.take(user.email, clientAddress);
       if (!(await verifyPassword(previousHash, currentPassword))) throw new AppError(ErrorCode.UNAUTHENTICATED, '当前密码错误');
       await giveBack();

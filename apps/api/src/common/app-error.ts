@@ -4,6 +4,8 @@ import { ErrorCode, defaultMessageOf } from './error-code.js';
 export interface EnvelopeExtras {
   /** The password was right; sign-in needs the account's second factor (a TOTP or recovery code). */
   twoFactorRequired?: true;
+  /** On a VALIDATION error: the request field it is about (a dotted path for nested members), when there is one. */
+  field?: string;
 }
 
 /** What an AppError may say besides its code and message. */
@@ -34,8 +36,8 @@ export class AppError extends Error {
     this.extras = details.extras ?? {};
   }
 
-  static validation(message: string): AppError {
-    return new AppError(ErrorCode.VALIDATION, message);
+  static validation(message: string, field?: string): AppError {
+    return new AppError(ErrorCode.VALIDATION, message, field === undefined ? {} : { extras: { field } });
   }
 
   static notFound(message?: string): AppError {

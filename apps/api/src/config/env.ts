@@ -1,3 +1,4 @@
+import { LOCALES } from '@sharedown/i18n';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -41,6 +42,7 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().min(1).default('openid email profile'),
   OIDC_BUTTON_LABEL: z.string().min(1).max(60).optional(),
   PASSWORD_LOGIN: booleanString.default(true),
+  DEFAULT_LOCALE: z.enum(LOCALES).default('zh-CN'),
   TRUST_PROXY: z
     .string()
     .default('false')

@@ -90,7 +90,7 @@ export async function readMultipartUpload(request: FastifyRequest, allowedFields
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
-          throw AppError.validation(`不允许的文件字段：${part.fieldname}（文件字段名必须是 file）`);
+          throw AppError.validation(`不允许的文件字段：${part.fieldname}（文件字段名必须是 file）`, part.fieldname);
         }
         const chunks: Buffer[] = [];
         let received = 0;
@@ -104,10 +104,10 @@ export async function readMultipartUpload(request: FastifyRequest, allowedFields
         document = decodeDocument(part.filename ?? '', Buffer.concat(chunks, received));
         continue;
       }
-      if (part.fieldname === 'file') throw AppError.validation('file 字段必须是上传的文件（带文件名）');
-      if (!allowedFields.includes(part.fieldname)) throw AppError.validation(`不允许的字段：${part.fieldname}`);
-      if (part.valueTruncated) throw AppError.validation(`字段 ${part.fieldname} 过长`);
-      if (part.fieldname in fields) throw AppError.validation(`字段 ${part.fieldname} 重复`);
+      if (part.fieldname === 'file') throw AppError.validation('file 字段必须是上传的文件（带文件名）', 'file');
+      if (!allowedFields.includes(part.fieldname)) throw AppError.validation(`不允许的字段：${part.fieldname}`, part.fieldname);
+      if (part.valueTruncated) throw AppError.validation(`字段 ${part.fieldname} 过长`, part.fieldname);
+      if (part.fieldname in fields) throw AppError.validation(`字段 ${part.fieldname} 重复`, part.fieldname);
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : fieldText(part.fieldname, part.value);
     }
   } catch (error) {

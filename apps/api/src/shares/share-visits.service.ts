@@ -15,7 +15,7 @@ export class ShareVisitsService {
   /** `hoursParam` is the query's text (digits, already checked by the DTO); a week when absent. */
   async hourly(userId: string, shareId: string, hoursParam: string | undefined): Promise<ShareVisitsDto> {
     const hours = hoursParam === undefined ? DEFAULT_VISIT_HOURS : Number(hoursParam);
-    if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VISIT_HOURS) throw AppError.validation(HOURS_MESSAGE);
+    if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VISIT_HOURS) throw AppError.validation(HOURS_MESSAGE, 'hours');
     // Ownership and existence come from the shares service: 404 for a foreign or unknown id.
     const share = await this.shares.get(userId, shareId);
     const rows = await this.repository.hourlyVisits(share.id, hours);

@@ -60,7 +60,7 @@ export class SharesService {
     if (!file) throw AppError.notFound('文件不存在');
     if (file.currentStatus === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '文件已被隔离（杀毒扫描判定不安全），不能分享');
     if (settings.lockedVersionId !== null) {
-      const versionError = AppError.validation('lockedVersionId 不是该文件的版本');
+      const versionError = AppError.validation('lockedVersionId 不是该文件的版本', 'lockedVersionId');
       if (!UUID.test(settings.lockedVersionId)) throw versionError;
       const versionStatus = await this.shares.versionScanStatus(manager, fileId, settings.lockedVersionId);
       if (versionStatus === null) throw versionError;

@@ -43,7 +43,7 @@ function byPosition(a: ValidationIssue, b: ValidationIssue): number {
  */
 export function validateDocument(content: string, kind: FileKind): ValidationResult {
   if (codePointLengthExceeds(content, MAX_VALIDATE_CHARACTERS)) {
-    throw AppError.validation(`content 最多 ${MAX_VALIDATE_CHARACTERS} 个字符`);
+    throw AppError.validation(`content 最多 ${MAX_VALIDATE_CHARACTERS} 个字符`, 'content');
   }
   const normalized = normalize(content);
   const issues = checkText(normalized);

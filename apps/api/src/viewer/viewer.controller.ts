@@ -60,11 +60,11 @@ export class ViewerController {
       frame = await this.viewer.frame(this.http.toViewerRequest(request), ticket);
     } catch (error) {
       this.logger.error(`${request.method} /s/_render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      this.http.send(request, reply, this.pages.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。'));
+      this.http.send(request, reply, this.pages.message(this.http.toViewerRequest(request), 500, 'serverError'));
       return;
     }
     if (!frame) {
-      this.http.send(request, reply, this.pages.message(410, '链接已失效', '这个页面只能从分享链接中打开，请重新打开分享链接。'));
+      this.http.send(request, reply, this.pages.message(this.http.toViewerRequest(request), 410, 'frameExpired'));
       return;
     }
     reply
@@ -123,7 +123,14 @@ export class ViewerController {
   @Get('_bounce/return')
   @ApiExcludeEndpoint()
   bounceReturn(@Query('ticket') ticket: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    this.http.send(request, reply, this.forms.bounceReturn(ticket));
+    this.http.send(request, reply, this.forms.bounceReturn(this.http.toViewerRequest(request), ticket));
+  }
+
+  /** The language switch of the viewer's pages: remembers the choice on this origin and shows the page again. */
+  @Get('_lang')
+  @ApiExcludeEndpoint()
+  language(@Query('to') to: string | undefined, @Query('next') next: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    this.http.send(request, reply, this.forms.language(to, next));
   }
 
   @Get(':segment/:token/report')

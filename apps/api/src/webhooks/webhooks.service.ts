@@ -83,8 +83,9 @@ export class WebhooksService {
   private validEvents(events: string[]): WebhookEventName[] {
     const known = new Set<string>(WEBHOOK_EVENTS);
     const unknown = events.find((event) => !known.has(event));
-    if (unknown !== undefined) throw AppError.validation(`events 含未知事件：${unknown}（可选：${WEBHOOK_EVENTS.join('、')}）`);
-    if (events.length === 0) throw AppError.validation('events 至少包含一个事件');
+    if (unknown !== undefined)
+      throw AppError.validation(`events 含未知事件：${unknown}（可选：${WEBHOOK_EVENTS.join('、')}）`, 'events');
+    if (events.length === 0) throw AppError.validation('events 至少包含一个事件', 'events');
     return WEBHOOK_EVENTS.filter((event) => events.includes(event));
   }
 
@@ -100,10 +101,10 @@ export class WebhooksService {
         () => new WebhookTargetError(`解析 url 的主机名 ${host} 超时`),
       );
     } catch (error) {
-      if (error instanceof WebhookTargetError) throw AppError.validation(error.message);
+      if (error instanceof WebhookTargetError) throw AppError.validation(error.message, 'url');
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') {
-        throw AppError.validation('url 的主机名无法解析');
+        throw AppError.validation('url 的主机名无法解析', 'url');
       }
       throw error;
     }
