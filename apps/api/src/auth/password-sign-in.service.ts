@@ -30,7 +30,7 @@ export class PasswordSignInService {
       throw error;
     }
     if (!user.twoFactorEnabled) return user;
-    if (!code) throw new AppError(ErrorCode.UNAUTHENTICATED, '请输入两步验证码', {}, TWO_FACTOR_REQUIRED);
+    if (!code) throw new AppError(ErrorCode.UNAUTHENTICATED, '请输入两步验证码', { extras: TWO_FACTOR_REQUIRED });
     try {
       await this.twoFactor.checkSignIn(user.id, code, clientAddress);
     } catch (error) {

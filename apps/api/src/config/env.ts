@@ -1,3 +1,4 @@
+import { LOCALES } from '@sharedown/i18n';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -46,6 +47,7 @@ const envSchema = z.object({
   METRICS_PORT: port.optional(),
   LOG_FORMAT: z.enum(['json', 'text']).optional(),
   NODE_ENV: z.string().optional(),
+  DEFAULT_LOCALE: z.enum(LOCALES).default('zh-CN'),
   TRUST_PROXY: z
     .string()
     .default('false')

@@ -9,6 +9,7 @@ import type { QueueService } from '../queue/queue.service.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { FolderNodeDto } from './dto/console-files.dto.js';
 import { FilesRepository } from './files.repository.js';
+import { FoldersRepository } from './folders.repository.js';
 import { FilesService } from './files.service.js';
 import { FoldersService } from './folders.service.js';
 import { decodeDocument } from './upload-reader.js';
@@ -41,7 +42,7 @@ describe(FoldersService.name, () => {
     const db = database.dataSource;
     const repository = new FilesRepository(db);
     files = new FilesService(db, repository, new ScanQueue(noScans), new AuditLog(new AuditRepository(db)));
-    sut = new FoldersService(db, repository, new AuditLog(new AuditRepository(db)));
+    sut = new FoldersService(db, repository, new FoldersRepository(db), new AuditLog(new AuditRepository(db)));
   });
   afterAll(() => database?.drop());
 

@@ -20,8 +20,9 @@ import { Metrics } from '../metrics/metrics.js';
 import { observeRequests } from './request-observer.js';
 import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { LIMITS } from '@sharedown/contract/limits';
+import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
 const JSON_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -63,6 +64,7 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance();
   // First, so that every route gets the envelope for Fastify's own errors.
   registerRouteErrorHandler(fastify);
+  serveShareViewsDirectly(fastify, app);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -77,12 +79,9 @@ export async function createApp(
   registerJsonParser(fastify);
   await app.register(fastifyFormBody as never, { bodyLimit: 64 * 1024 } as never);
   await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
-  await app.register(
-    fastifyMultipart as never,
-    {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
-    } as never,
-  );
+  await app.register(fastifyMultipart as never, {
+    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+  } as never);
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(validationPipe);
   return app;

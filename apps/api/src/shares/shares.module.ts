@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { ConsoleSharesController } from './console-shares.controller.js';
+import { ShareListRepository } from './share-list.repository.js';
+import { SharePagesService } from './share-pages.service.js';
 import { SharesController } from './shares.controller.js';
+import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
 import { AuditModule } from '../audit/audit.module.js';
@@ -13,7 +16,7 @@ import { AuditModule } from '../audit/audit.module.js';
 @Module({
   imports: [AuthModule, AuditModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, ShareVisitsService],
+  providers: [SharesService, SharesRepository, ShareVisitsService, SharePagesService, ShareListRepository],
   exports: [SharesService],
 })
 export class SharesModule {}

@@ -12,6 +12,7 @@ import { FilesService } from '../files/files.service.js';
 import { decodeDocument } from '../files/upload-reader.js';
 import type { QueueService } from '../queue/queue.service.js';
 import { ScanQueue } from '../scan/scan-queue.js';
+import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 
 const noScans = { queue: () => ({ addBulk: async () => [] }) } as unknown as QueueService;
@@ -45,7 +46,7 @@ describe(SharesService.name, () => {
     database = await createTestDatabase();
     const db = database.dataSource;
     files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans), new AuditLog(new AuditRepository(db)));
-    sut = new SharesService(db, runtime, new AuditLog(new AuditRepository(db)));
+    sut = new SharesService(db, new SharesRepository(db), runtime, new AuditLog(new AuditRepository(db)));
   });
   afterAll(() => database?.drop());
 

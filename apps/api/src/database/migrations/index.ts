@@ -6,6 +6,7 @@ import { FrameTickets1763700000600 } from './1763700000600-frame-tickets.js';
 import { SignIn1763700000700 } from './1763700000700-sign-in.js';
 import { TotpLastStep1763700000720 } from './1763700000720-totp-last-step.js';
 import { AuditEvents1763700000800 } from './1763700000800-audit-events.js';
+import { ListPageIndexes1763700000860 } from './1763700000860-list-page-indexes.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
-export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700, TotpLastStep1763700000720, AuditEvents1763700000800];
+export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700, TotpLastStep1763700000720, AuditEvents1763700000800, ListPageIndexes1763700000860];
