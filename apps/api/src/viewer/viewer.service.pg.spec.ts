@@ -114,6 +114,8 @@ describe(ViewerService.name, () => {
         { provide: WebhookEventsService, useValue: events },
         SessionsService,
         SessionsRepository,
+        AuditLog,
+        AuditRepository,
         UsersRepository,
         ShareViewRepository,
         VisitAdmissions,
