@@ -881,6 +881,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shares/{id}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share's visit log, newest first
+         * @description One row per admitted visit, with engagement once the viewer page reported it. Pages follow nextCursor.
+         */
+        get: operations["Shares_visits[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shares/{id}/visits.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share's visit log as CSV
+         * @description The same rows and filters as the visit log (limit and cursor aside), with a header line; at most 100000 rows.
+         */
+        get: operations["Shares_visitsCsv[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/validate": {
         parameters: {
             query?: never;
@@ -1141,6 +1181,46 @@ export interface paths {
         post?: never;
         /** Revoke a share: its link stops working for good */
         delete: operations["Shares_revoke[1]"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares/{id}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share's visit log, newest first
+         * @description One row per admitted visit, with engagement once the viewer page reported it. Pages follow nextCursor.
+         */
+        get: operations["Shares_visits[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares/{id}/visits.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share's visit log as CSV
+         * @description The same rows and filters as the visit log (limit and cursor aside), with a header line; at most 100000 rows.
+         */
+        get: operations["Shares_visitsCsv[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1743,6 +1823,37 @@ export interface components {
         };
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
+        };
+        ShareVisitDto: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description opaque and stable per visitor; never the cookie value */
+            visitorId: string;
+            /** @description the masked address prefix (IPv4 /24, IPv6 /48), as in webhook events */
+            ipPrefix: string;
+            referer: string | null;
+            userAgent: string | null;
+            browser: string | null;
+            os: string | null;
+            /** @enum {string} */
+            device: "desktop" | "mobile" | "tablet" | "other";
+            /** @description the signed-in viewer's e-mail on shares that require login */
+            loginEmail: string | null;
+            /** @description a headless browser, HTTP library or crawler */
+            automated: boolean;
+            /** @description time the page was visible and in use */
+            durationMs: number | null;
+            /** @description the furthest point read, 0..1 */
+            scrollDepth: number | null;
+            /** @description the reader reached the end of the document */
+            completed: boolean;
+        };
+        ShareVisitPageDto: {
+            /** @description newest first */
+            visits: components["schemas"]["ShareVisitDto"][];
+            /** @description pass as cursor for the next page; null on the last one */
+            nextCursor: string | null;
         };
         VisitBucketDto: {
             /**
@@ -5173,6 +5284,141 @@ export interface operations {
             };
         };
     };
+    "Shares_visits[0]_apiV1": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareVisitPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_visitsCsv[0]_apiV1": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one visit per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "Validate_validate[0]_apiV1": {
         parameters: {
             query?: never;
@@ -6411,6 +6657,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_visits[1]": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareVisitPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_visitsCsv[1]": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one visit per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };

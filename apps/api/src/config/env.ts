@@ -41,6 +41,7 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().min(1).default('openid email profile'),
   OIDC_BUTTON_LABEL: z.string().min(1).max(60).optional(),
   PASSWORD_LOGIN: booleanString.default(true),
+  VISIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   TRUST_PROXY: z
     .string()
     .default('false')

@@ -5,6 +5,7 @@ import { SessionsService } from '../auth/sessions.service.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view.repository.js';
+import { VisitLogRepository } from '../viewer/visit-log.repository.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 // Only one worker sweeps at a time; the others skip that round.
@@ -19,7 +20,7 @@ interface Sweep {
 /**
  * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
  * keyed by client address) that have refilled long ago, expired records of used frame tickets
- * and long-expired e-mail codes. Runs in the worker (ROLE all or worker) at start and every ten
+ * long-expired e-mail codes, and logged visits older than the retention period. Runs in the worker (ROLE all or worker) at start and every ten
  * minutes.
  */
 @Injectable()
@@ -34,6 +35,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     sessions: SessionsService,
     limiter: RateLimiter,
     viewer: ShareViewRepository,
+    visitLog: VisitLogRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.sweeps = [
@@ -41,6 +43,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'idle rate-limit buckets', run: () => limiter.sweep() },
       { name: 'used frame tickets past their expiry', run: () => viewer.deleteExpiredFrameTickets() },
       { name: 'e-mail codes expired over a day ago', run: () => deleteExpiredEmailCodes(db) },
+      { name: 'visits past VISIT_RETENTION_DAYS', run: () => visitLog.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS) },
     ];
   }
 

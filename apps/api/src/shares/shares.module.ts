@@ -4,6 +4,8 @@ import { ConsoleSharesController } from './console-shares.controller.js';
 import { SharesController } from './shares.controller.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
+import { ShareVisitLogRepository } from './share-visit-log.repository.js';
+import { ShareVisitLogService } from './share-visit-log.service.js';
 
 /**
  * Shares of files: the REST routes, the console's twin routes and visit statistics. Exports
@@ -12,7 +14,7 @@ import { ShareVisitsService } from './share-visits.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, ShareVisitsService],
+  providers: [SharesService, ShareVisitsService, ShareVisitLogRepository, ShareVisitLogService],
   exports: [SharesService],
 })
 export class SharesModule {}

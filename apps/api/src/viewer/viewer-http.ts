@@ -101,6 +101,7 @@ export class ViewerHttp {
       // Only the configured origins count: the Host header is the client's to choose.
       sameOrigin: claimed === undefined || claimed === this.publicOrigin || claimed === this.renderOrigin,
       origin,
+      doNotTrack: request.headers.dnt === '1' || request.headers['sec-gpc'] === '1',
     };
   }
 }

@@ -32,6 +32,10 @@ export class ViewerIdentity {
   readonly access: Signer;
   readonly frames: Signer;
   readonly logins: Signer;
+  /** The visit log's visitor ids: a keyed digest of the visitor key, never the cookie's value. */
+  readonly visitorIds: Signer;
+  /** The visit ids the viewer page's engagement beacons carry. */
+  readonly visits: Signer;
 
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
@@ -43,6 +47,8 @@ export class ViewerIdentity {
     this.access = new Signer(runtime.sessionSecret, 'password-access');
     this.frames = new Signer(runtime.sessionSecret, 'frame');
     this.logins = new Signer(runtime.sessionSecret, 'render-login');
+    this.visitorIds = new Signer(runtime.sessionSecret, 'visitor-id');
+    this.visits = new Signer(runtime.sessionSecret, 'visit');
   }
 
   /**

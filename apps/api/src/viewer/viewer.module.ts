@@ -13,6 +13,8 @@ import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerHttp } from './viewer-http.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerPresenter } from './viewer-presenter.js';
+import { VisitLog } from './visit-log.js';
+import { VisitLogRepository } from './visit-log.repository.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
 
@@ -35,8 +37,10 @@ import { VisitAdmissions } from './visit-admissions.js';
     ViewerFormsService,
     ViewerEmailCodeService,
     ViewerHttp,
+    VisitLogRepository,
+    VisitLog,
   ],
-  // The maintenance sweep deletes expired frame-ticket records through it (deleteExpiredFrameTickets).
-  exports: [ShareViewRepository],
+  // The maintenance sweep deletes expired frame-ticket records and visits past retention through them.
+  exports: [ShareViewRepository, VisitLogRepository],
 })
 export class ViewerModule {}

@@ -5,6 +5,7 @@ import { ServeLatestCleanVersion1763700000500 } from './1763700000500-serve-late
 import { FrameTickets1763700000600 } from './1763700000600-frame-tickets.js';
 import { SignIn1763700000700 } from './1763700000700-sign-in.js';
 import { TotpLastStep1763700000720 } from './1763700000720-totp-last-step.js';
+import { ShareVisitLog1763700000900 } from './1763700000900-share-visit-log.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
-export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700, TotpLastStep1763700000720];
+export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700, TotpLastStep1763700000720, ShareVisitLog1763700000900];
