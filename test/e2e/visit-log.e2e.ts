@@ -160,12 +160,25 @@ describe('the visit log', () => {
     const preview = await new HttpVisitor(app.baseUrl, 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)').get(path);
     expect(preview.status).toBe(200);
     expect(isDocument(preview)).toBe(false);
+    expect(preview.body).toContain('<meta property="og:title" content="insight.md">');
+    expect(preview.body).not.toContain('read me');
+    const once = await share(alice, doc.fileId, { oneTime: true });
+    for (const agent of ['facebookexternalhit/1.1 Facebot Twitterbot/1.0', 'WhatsApp/2.23.20.0 A', 'Discordbot/2.0']) {
+      const onceOpened = await new HttpVisitor(app.baseUrl, agent).get(new URL(once.url).pathname);
+      expect(onceOpened.body).toContain('og:title');
+    }
     expect((await new HttpVisitor(app.baseUrl).head(path)).status).toBe(200);
+    expect((await fetch(`${app.baseUrl}${path}`, { method: 'OPTIONS' })).status).not.toBe(200);
     await new HttpVisitor(app.baseUrl).get(path);
     const page = await logged(created.id, 1);
     expect(page.visits).toHaveLength(1);
-    const [row] = await sql<{ visit_count: number }>(app, 'SELECT visit_count FROM shares WHERE id = $1', [created.id]);
-    expect(row!.visit_count).toBe(1);
+    const counts = await sql<{ id: string; visit_count: number; consumed: boolean }>(
+      app,
+      'SELECT id, visit_count, consumed_at IS NOT NULL AS consumed FROM shares WHERE id = ANY($1::uuid[])',
+      [[created.id, once.share.id]],
+    );
+    expect(counts.find((row) => row.id === created.id)).toMatchObject({ visit_count: 1, consumed: false });
+    expect(counts.find((row) => row.id === once.share.id)).toMatchObject({ visit_count: 0, consumed: false });
   });
 
   it('stores no full address', async () => {

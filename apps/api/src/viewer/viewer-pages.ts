@@ -12,6 +12,8 @@ interface LayoutOptions {
   htmlClass?: string;
   bodyAttributes?: string;
   script?: boolean;
+  /** Extra elements of the head (Open Graph tags). */
+  head?: string;
 }
 
 function layout(options: LayoutOptions): string {
@@ -20,7 +22,7 @@ function layout(options: LayoutOptions): string {
   return `<!doctype html>
 <html lang="zh-CN"${htmlClass}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex,nofollow,noarchive"><meta name="color-scheme" content="light dark">
-<title>${escapeHtml(options.title)}</title><link rel="stylesheet" href="${options.assets.css}">${script}</head>
+<title>${escapeHtml(options.title)}</title>${options.head ?? ''}<link rel="stylesheet" href="${options.assets.css}">${script}</head>
 <body${options.bodyAttributes ?? ''}>
 ${options.body}
 </body></html>`;
@@ -32,6 +34,24 @@ export function messagePage(assets: PageAssets, title: string, message: string, 
     title,
     assets,
     body: `<main class="sd-card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}</main>`,
+  });
+}
+
+/**
+ * What a link preview (a chat app, a mail scanner) gets: Open Graph tags naming the document by its
+ * file name, and none of its content.
+ */
+export function linkPreviewPage(assets: PageAssets, fileName: string): string {
+  const description = '共享文档，请在浏览器中打开查看。';
+  const head =
+    `<meta property="og:type" content="website"><meta property="og:site_name" content="Sharedown">` +
+    `<meta property="og:title" content="${escapeHtml(fileName)}"><meta property="og:description" content="${escapeHtml(description)}">` +
+    `<meta name="twitter:card" content="summary">`;
+  return layout({
+    title: fileName,
+    assets,
+    head,
+    body: `<main class="sd-card"><h1>${escapeHtml(fileName)}</h1><p>${escapeHtml(description)}</p></main>`,
   });
 }
 

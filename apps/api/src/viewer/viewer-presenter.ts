@@ -8,7 +8,7 @@ import type { GateStop, RefusedOutcome } from './gate-stop.js';
 import type { ViewedShare } from './share-view.repository.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
-import { documentPage, loginPage, messagePage, passwordPage, revealPage } from './viewer-pages.js';
+import { documentPage, linkPreviewPage, loginPage, messagePage, passwordPage, revealPage } from './viewer-pages.js';
 import type { ViewResult } from './view-result.js';
 
 const REFUSALS: Record<RefusedOutcome, { status: number; title: string; message: string }> = {
@@ -98,7 +98,7 @@ export class ViewerPresenter {
       case 'link-exists':
         return { status: 200, body: '' };
       case 'link-preview':
-        return this.message(200, '共享文档', '这是一个共享文档链接，请在浏览器中打开查看。');
+        return { status: 200, body: linkPreviewPage(this.assets.urls, share.fileName) };
       case 'foreign-form':
         return this.message(403, '请求被拒绝', '表单必须从本站页面提交。');
       case 'sign-in':
