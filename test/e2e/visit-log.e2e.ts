@@ -139,6 +139,28 @@ describe('the visit log', () => {
     expect(csv[1]).toContain(visit!.id);
   });
 
+  it('takes engagement beacons only for their own visit, bounded, throttled and only upwards', async () => {
+    const { share: created, url } = await share(alice, doc.fileId);
+    const page = await new HttpVisitor(app.baseUrl).get(new URL(url).pathname);
+    const signed = /data-visit="([^"]+)"/.exec(page.body)![1]!.replace(/&quot;/g, '"');
+    const [visit] = (await logged(created.id, 1)).visits;
+    const beacon = (form: Record<string, string>) =>
+      fetch(`${app.baseUrl}/s/_beacon`, { method: 'POST', body: new URLSearchParams(form) }).then((response) => response.status);
+
+    expect(await beacon({ v: signed, t: '0', d: '0.6', c: '0' })).toBe(204);
+    expect(await beacon({ v: signed, t: '0', d: '0.3', c: '0' })).toBe(204);
+    const forged = signed.replace(visit!.id, '00000000-0000-4000-8000-000000000000');
+    expect(await beacon({ v: forged, t: '0', d: '1', c: '1' })).toBe(400);
+    expect(await beacon({ v: signed, t: '0', d: '7', c: '1' })).toBe(400);
+    expect(await beacon({ v: signed, t: '0', d: '1', c: '1', pad: 'x'.repeat(600) })).toBe(413);
+    const [after] = (await visitsOf(created.id)).visits;
+    expect(after).toMatchObject({ scrollDepth: 0.6, completed: false });
+
+    const statuses = await Promise.all(Array.from({ length: 40 }, () => beacon({ v: signed, t: '0', d: '0.7', c: '0' })));
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 204 || status === 429)).toBe(true);
+  });
+
   it('answers 404 to anyone but the owner and 400 to a bad query', async () => {
     const { share: created } = await share(alice, doc.fileId);
     const foreign = await bob.api.GET('/api/v1/shares/{id}/visits', { params: { path: { id: created.id } } });

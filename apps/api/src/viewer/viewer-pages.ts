@@ -166,6 +166,8 @@ export interface DocumentPageOptions {
   watermark: string | null;
   copyProtection: boolean;
   burnAfterRead: boolean;
+  /** The signed visit id for the page's engagement beacons; null: the visit is not measured. */
+  beacon?: string | null;
 }
 
 const WATERMARK_TILES = 90;
@@ -186,6 +188,7 @@ export function documentPage(options: DocumentPageOptions): Buffer {
   const attributes =
     ` data-share="${escapeHtml(options.shareId)}" data-version="${escapeHtml(options.versionId)}"` +
     ` data-copy="${options.copyProtection ? '1' : '0'}" data-burn="${options.burnAfterRead ? '1' : '0'}"` +
+    (options.beacon ? ` data-visit="${escapeHtml(options.beacon)}"` : '') +
     (options.frameUrl !== null ? ' class="sd-frame-page"' : '');
   const page = layout({
     title: options.fileName,

@@ -68,6 +68,7 @@ export class ViewerPresenter {
           watermark,
           copyProtection: share.copyProtection,
           burnAfterRead: share.burnAfterRead,
+          beacon: result.beacon,
         });
         return { status: 200, body, cookies: result.cookies, after: result.after };
       }

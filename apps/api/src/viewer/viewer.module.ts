@@ -13,6 +13,7 @@ import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerHttp } from './viewer-http.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerPresenter } from './viewer-presenter.js';
+import { VisitEngagement } from './visit-engagement.js';
 import { VisitLog } from './visit-log.js';
 import { VisitLogRepository } from './visit-log.repository.js';
 import { ViewerService } from './viewer.service.js';
@@ -39,6 +40,7 @@ import { VisitAdmissions } from './visit-admissions.js';
     ViewerHttp,
     VisitLogRepository,
     VisitLog,
+    VisitEngagement,
   ],
   // The maintenance sweep deletes expired frame-ticket records and visits past retention through them.
   exports: [ShareViewRepository, VisitLogRepository],
