@@ -590,6 +590,27 @@ export interface paths {
         delete: operations["ConsoleShares_revoke"];
         options?: never;
         head?: never;
+        /**
+         * Change a live share's policies (console)
+         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).
+         */
+        patch: operations["ConsoleShares_update"];
+        trace?: never;
+    };
+    "/api/console/shares/{id}/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Policies of a share the Share object does not show (console) */
+        get: operations["ConsoleShares_policies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1854,6 +1875,31 @@ export interface components {
             visits: components["schemas"]["ShareVisitDto"][];
             /** @description pass as cursor for the next page; null on the last one */
             nextCursor: string | null;
+        };
+        UpdateShareDto: {
+            /** @description null = never expires */
+            expiresInDays?: number | null;
+            /** @description null = no password */
+            password?: string | null;
+            maxVisits?: number | null;
+            /** @description null = unlimited per visitor */
+            perVisitorMaxVisits?: number | null;
+            /** @description implies requireLogin */
+            perLoginUserMaxVisits?: number | null;
+            requireLogin?: boolean;
+            watermarkEnabled?: boolean;
+            watermarkText?: string | null;
+            copyProtectionEnabled?: boolean;
+            burnAfterReadEnabled?: boolean;
+            /** @description only the browser session that opens the link first may access it */
+            oneSession?: boolean;
+            /** @description implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified (by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null) */
+            emailAllowlist?: string[];
+        };
+        SharePoliciesDto: {
+            oneSession: boolean;
+            /** @description empty: no allowlist */
+            emailAllowlist: string[];
         };
         VisitBucketDto: {
             /**
@@ -4192,6 +4238,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShareDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_policies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharePoliciesDto"];
                 };
             };
             /** @description UNAUTHENTICATED */

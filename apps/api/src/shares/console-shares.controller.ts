@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
@@ -7,6 +7,8 @@ import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnv
 import { SharesService } from './shares.service.js';
 import { ShareVisitsDto, ShareVisitsQueryDto } from './share-visits.dto.js';
 import { ShareVisitsService } from './share-visits.service.js';
+import { ShareEditorService } from './share-editor.service.js';
+import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
 
 /** The console's session-authenticated twin of `/api/v1/shares`, plus visit statistics. */
 @ApiTags('console')
@@ -17,6 +19,7 @@ export class ConsoleSharesController {
   constructor(
     private readonly shares: SharesService,
     private readonly visits: ShareVisitsService,
+    private readonly editor: ShareEditorService,
   ) {}
 
   @Post()
@@ -43,6 +46,28 @@ export class ConsoleSharesController {
   @ApiErrors(401, 403, 404)
   get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareDto> {
     return this.shares.get(auth.user.id, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: "Change a live share's policies (console)",
+    description:
+      'Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded. ' +
+      'The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one ' +
+      'opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).',
+  })
+  @ApiOkResponse({ type: ShareDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateShareDto): Promise<ShareDto> {
+    return this.editor.update(auth.user.id, id, body);
+  }
+
+  @Get(':id/policies')
+  @ApiOperation({ summary: 'Policies of a share the Share object does not show (console)' })
+  @ApiOkResponse({ type: SharePoliciesDto })
+  @ApiErrors(401, 403, 404)
+  policies(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<SharePoliciesDto> {
+    return this.editor.policies(auth.user.id, id);
   }
 
   @Delete(':id')

@@ -6,6 +6,8 @@ import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
 import { ShareVisitLogRepository } from './share-visit-log.repository.js';
 import { ShareVisitLogService } from './share-visit-log.service.js';
+import { ShareEditorService } from './share-editor.service.js';
+import { SharePoliciesRepository } from './share-policies.repository.js';
 
 /**
  * Shares of files: the REST routes, the console's twin routes and visit statistics. Exports
@@ -14,7 +16,7 @@ import { ShareVisitLogService } from './share-visit-log.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, ShareVisitsService, ShareVisitLogRepository, ShareVisitLogService],
+  providers: [SharesService, ShareVisitsService, ShareVisitLogRepository, ShareVisitLogService, SharePoliciesRepository, ShareEditorService],
   exports: [SharesService],
 })
 export class SharesModule {}
