@@ -161,6 +161,33 @@ describe('the visit log', () => {
     expect(statuses.every((status) => status === 204 || status === 429)).toBe(true);
   });
 
+  it('sums the log up for the console: days, engagement, referrers, devices', async () => {
+    const { share: created, url } = await share(alice, doc.fileId);
+    const path = new URL(url).pathname;
+    const first = await new HttpVisitor(app.baseUrl, CHROME).get(path, { referer: 'https://news.example/item?id=1' });
+    await new HttpVisitor(app.baseUrl, IPHONE).get(path, { referer: 'https://news.example/other' });
+    await new HttpVisitor(app.baseUrl, 'curl/8.5.0').get(path);
+    await logged(created.id, 3);
+    const signed = /data-visit="([^"]+)"/.exec(first.body)![1]!;
+    await fetch(`${app.baseUrl}/s/_beacon`, { method: 'POST', body: new URLSearchParams({ v: signed, t: '0', d: '0.97', c: '1' }) });
+    const summary = await unwrap(
+      alice.console.GET('/api/console/shares/{id}/analytics', { params: { path: { id: created.id }, query: { days: 7 } } }),
+    );
+    expect(summary.days).toHaveLength(7);
+    expect(summary.days[6]).toMatchObject({ human: 2, automated: 1 });
+    expect(summary).toMatchObject({ humanVisits: 2, automatedVisits: 1, sampledVisits: 2, measuredVisits: 1, completionRate: 1 });
+    expect(summary.depthHistogram[9]).toBe(1);
+    expect(summary.topReferrers).toEqual([{ name: 'news.example', visits: 2 }]);
+    expect(summary.devices).toEqual([
+      { name: 'desktop', visits: 1 },
+      { name: 'mobile', visits: 1 },
+    ]);
+    const page = await unwrap(alice.console.GET('/api/console/shares/{id}/visit-log', { params: { path: { id: created.id } } }));
+    expect(page.visits).toHaveLength(3);
+    const foreign = await bob.console.GET('/api/console/shares/{id}/analytics', { params: { path: { id: created.id } } });
+    expect(foreign.response.status).toBe(404);
+  });
+
   it('answers 404 to anyone but the owner and 400 to a bad query', async () => {
     const { share: created } = await share(alice, doc.fileId);
     const foreign = await bob.api.GET('/api/v1/shares/{id}/visits', { params: { path: { id: created.id } } });

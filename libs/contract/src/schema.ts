@@ -597,6 +597,26 @@ export interface paths {
         patch: operations["ConsoleShares_update"];
         trace?: never;
     };
+    "/api/console/shares/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visit analytics (console)
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         */
+        get: operations["ConsoleShares_analyticsOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/shares/{id}/policies": {
         parameters: {
             query?: never;
@@ -606,6 +626,46 @@ export interface paths {
         };
         /** Policies of a share the Share object does not show (console) */
         get: operations["ConsoleShares_policies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/{id}/visit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visit log (console)
+         * @description Same answer as GET /api/v1/shares/{id}/visits.
+         */
+        get: operations["ConsoleShares_visitLogOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/{id}/visit-log.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visit log as CSV (console)
+         * @description Same answer as GET /api/v1/shares/{id}/visits.csv.
+         */
+        get: operations["ConsoleShares_visitLogCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1916,6 +1976,39 @@ export interface components {
             uniqueVisitCount: number;
             /** @description one bucket per hour, oldest first, zero-filled */
             buckets: components["schemas"]["VisitBucketDto"][];
+        };
+        AnalyticsDayDto: {
+            /**
+             * Format: date
+             * @description UTC day
+             */
+            day: string;
+            human: number;
+            automated: number;
+        };
+        AnalyticsCountDto: {
+            name: string;
+            visits: number;
+        };
+        ShareAnalyticsDto: {
+            /** @description logged visits per UTC day, oldest first, zero-filled */
+            days: components["schemas"]["AnalyticsDayDto"][];
+            humanVisits: number;
+            automatedVisits: number;
+            /** @description the newest human visits of the period (at most 20000) that engagement, referrers and devices are read from */
+            sampledVisits: number;
+            /** @description sampled visits whose page reported engagement */
+            measuredVisits: number;
+            /** @description median time of the measured human visits */
+            medianDurationMs: number | null;
+            /** @description share of measured human visits that reached the end, 0..1 */
+            completionRate: number | null;
+            /** @description measured human visits by furthest depth, ten buckets: 0-10 %, …, 90-100 % */
+            depthHistogram: number[];
+            /** @description the ten most frequent referrer hosts of human visits; "" = none */
+            topReferrers: components["schemas"]["AnalyticsCountDto"][];
+            /** @description human visits by device */
+            devices: components["schemas"]["AnalyticsCountDto"][];
         };
         ValidateRequestDto: {
             /** @description the text to check, at most 1048576 characters */
@@ -4339,6 +4432,65 @@ export interface operations {
             };
         };
     };
+    ConsoleShares_analyticsOf: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAnalyticsDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     ConsoleShares_policies: {
         parameters: {
             query?: never;
@@ -4383,6 +4535,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_visitLogOf: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareVisitPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_visitLogCsv: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one visit per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -9,6 +9,10 @@ import { ShareVisitsDto, ShareVisitsQueryDto } from './share-visits.dto.js';
 import { ShareVisitsService } from './share-visits.service.js';
 import { ShareEditorService } from './share-editor.service.js';
 import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
+import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './share-analytics.dto.js';
+import { ShareAnalyticsService } from './share-analytics.service.js';
+import { ShareVisitPageDto, VisitLogQueryDto } from './share-visit-log.dto.js';
+import { ShareVisitLogService } from './share-visit-log.service.js';
 
 /** The console's session-authenticated twin of `/api/v1/shares`, plus visit statistics. */
 @ApiTags('console')
@@ -20,6 +24,8 @@ export class ConsoleSharesController {
     private readonly shares: SharesService,
     private readonly visits: ShareVisitsService,
     private readonly editor: ShareEditorService,
+    private readonly analytics: ShareAnalyticsService,
+    private readonly visitLog: ShareVisitLogService,
   ) {}
 
   @Post()
@@ -91,5 +97,34 @@ export class ConsoleSharesController {
     @Query() query: ShareVisitsQueryDto,
   ): Promise<ShareVisitsDto> {
     return this.visits.hourly(auth.user.id, id, query.hours);
+  }
+
+  @Get(':id/analytics')
+  @ApiOperation({
+    summary: 'Visit analytics (console)',
+    description: 'Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.',
+  })
+  @ApiOkResponse({ type: ShareAnalyticsDto })
+  @ApiErrors(400, 401, 403, 404)
+  analyticsOf(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: ShareAnalyticsQueryDto): Promise<ShareAnalyticsDto> {
+    return this.analytics.summary(auth.user.id, id, query.days);
+  }
+
+  @Get(':id/visit-log')
+  @ApiOperation({ summary: 'The visit log (console)', description: 'Same answer as GET /api/v1/shares/{id}/visits.' })
+  @ApiOkResponse({ type: ShareVisitPageDto })
+  @ApiErrors(400, 401, 403, 404)
+  visitLogOf(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<ShareVisitPageDto> {
+    return this.visitLog.page(auth.user.id, id, query);
+  }
+
+  @Get(':id/visit-log.csv')
+  @ApiOperation({ summary: 'The visit log as CSV (console)', description: 'Same answer as GET /api/v1/shares/{id}/visits.csv.' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV, UTF-8, one visit per line', schema: { type: 'string' } })
+  @ApiErrors(400, 401, 403, 404)
+  async visitLogCsv(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<StreamableFile> {
+    const csv = await this.visitLog.csv(auth.user.id, id, query);
+    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="visits-${id}.csv"` });
   }
 }

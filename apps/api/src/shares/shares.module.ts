@@ -7,6 +7,8 @@ import { ShareVisitsService } from './share-visits.service.js';
 import { ShareVisitLogRepository } from './share-visit-log.repository.js';
 import { ShareVisitLogService } from './share-visit-log.service.js';
 import { ShareEditorService } from './share-editor.service.js';
+import { ShareAnalyticsRepository } from './share-analytics.repository.js';
+import { ShareAnalyticsService } from './share-analytics.service.js';
 import { SharePoliciesRepository } from './share-policies.repository.js';
 
 /**
@@ -16,7 +18,7 @@ import { SharePoliciesRepository } from './share-policies.repository.js';
 @Module({
   imports: [AuthModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, ShareVisitsService, ShareVisitLogRepository, ShareVisitLogService, SharePoliciesRepository, ShareEditorService],
+  providers: [SharesService, ShareVisitsService, ShareVisitLogRepository, ShareVisitLogService, SharePoliciesRepository, ShareEditorService, ShareAnalyticsRepository, ShareAnalyticsService],
   exports: [SharesService],
 })
 export class SharesModule {}

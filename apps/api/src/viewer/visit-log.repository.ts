@@ -28,17 +28,24 @@ export interface Engagement {
 }
 
 /**
- * Many visits in one statement. A share deleted between the visit and the write takes its rows
+ * Many visits in one statement, counted per day on the way (share_visit_days). A share deleted between the visit and the write takes its rows
  * with it: the join drops them instead of failing the whole batch on the foreign key.
  */
 const INSERT_SQL = `
-  INSERT INTO share_visit_log (id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device,
-                               login_email, automated, measured)
-  SELECT v.* FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
-                         $8::text[], $9::text[], $10::text[], $11::text[], $12::boolean[], $13::boolean[])
-    AS v(id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device, login_email, automated, measured)
-  WHERE EXISTS (SELECT 1 FROM shares s WHERE s.id = v.share_id)
-  ON CONFLICT (id) DO NOTHING`;
+  WITH logged AS (
+    INSERT INTO share_visit_log (id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device,
+                                 login_email, automated, measured)
+    SELECT v.* FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
+                           $8::text[], $9::text[], $10::text[], $11::text[], $12::boolean[], $13::boolean[])
+      AS v(id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device, login_email, automated, measured)
+    WHERE EXISTS (SELECT 1 FROM shares s WHERE s.id = v.share_id)
+    ON CONFLICT (id) DO NOTHING
+    RETURNING share_id, at, automated
+  )
+  INSERT INTO share_visit_days AS d (share_id, day, human, automated)
+  SELECT share_id, (at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE NOT automated), count(*) FILTER (WHERE automated)
+    FROM logged GROUP BY 1, 2
+  ON CONFLICT (share_id, day) DO UPDATE SET human = d.human + excluded.human, automated = d.automated + excluded.automated`;
 
 /**
  * A beacon raises time, depth and completion, never lowers them, and only on a measured visit of
