@@ -6,6 +6,9 @@ import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import pluginVueA11y from 'eslint-plugin-vuejs-accessibility';
 
+// What starts or is an SQL statement: a query, a data change, a lock or a notification.
+const SQL_STATEMENT = String.raw`/\b(SELECT\s|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|WITH\s+\w+\s+AS\s*\(|FOR\s+(UPDATE|SHARE)\b|pg_\w+\()/`;
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'libs/contract/src/schema.ts', 'test/artifacts/**', 'data/**'],
@@ -34,6 +37,27 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // SQL lives only in the api's repositories (`*.repository.ts`, one per feature), so a reader finds
+  // every query of a feature in one file. The database folder is the connection and migration
+  // layer (migrations, the migration lock, LISTEN/NOTIFY, the test databases) and common/sql.ts is
+  // the typed helper the repositories call.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/database/**', 'apps/api/src/common/sql.ts', 'apps/api/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `Literal[value=${SQL_STATEMENT}]`,
+          `TemplateElement[value.raw=${SQL_STATEMENT}]`,
+        ].map((selector) => ({ selector, message: 'SQL belongs in a *.repository.ts of the feature.' })),
+        {
+          selector: "CallExpression[callee.property.name='query']",
+          message: 'Queries run in a *.repository.ts of the feature; services call the repository.',
+        },
+      ],
+    },
   },
   {
     files: ['apps/console/src/**/*.ts'],

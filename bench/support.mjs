@@ -1,15 +1,33 @@
-// Shared pieces of the benchmarks: start the built api as a real process, create a user
-// and token, run autocannon, and a bare Fastify baseline in the same run.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+// Shared pieces of the benchmarks: the production topology on this machine (a ROLE=api process
+// and a ROLE=worker process on a fresh database of the machine's PostgreSQL and on Redis), wrk
+// as the load generator in its own process, a bare Fastify baseline in its own process, and the
+// CPU time of the api and of PostgreSQL's backends read from /proc.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import pg from 'pg';
 
 const API_MAIN = fileURLToPath(new URL('../apps/api/dist/main.js', import.meta.url));
+export const CONNECTIONS = 50;
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+const MACHINE_PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MACHINE_REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
+
+/** wrk must be installed (Debian package `wrk`): the load comes from its own C process. */
+export function requireWrk() {
+  if (spawnSync('sh', ['-c', 'command -v wrk']).status === 0) return;
+  console.error(
+    'wrk is not installed: the benchmarks drive their load with wrk, in its own process.\n' +
+      'Install it with:  sudo apt-get install -y wrk   (Debian/Ubuntu; .ci/run does the same)\n' +
+      'or build it from https://github.com/wg/wrk and put it on PATH.',
+  );
+  process.exit(2);
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -22,47 +40,116 @@ export function freePort() {
   });
 }
 
-/** Starts the api (embedded PostgreSQL unless BENCH_DATABASE_URL is set) and waits for /healthz. */
-export async function startApi(extraEnv = {}) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'sharedown-bench-'));
-  const port = await freePort();
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
-    ...extraEnv,
-  };
-  const child = spawn(process.execPath, [API_MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const baseUrl = `http://127.0.0.1:${port}`;
+async function waitHealthy(baseUrl, child) {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error('api did not start');
+    if (Date.now() > deadline) throw new Error(`${baseUrl} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+function stopChild(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/**
+ * The production topology: one ROLE=api process (the one measured) and one ROLE=worker process,
+ * on a fresh database of the machine's PostgreSQL (dropped afterwards) and a Redis database.
+ * `nodeArgs` go to the api's node (e.g. --cpu-prof).
+ */
+export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
+  const admin = new pg.Client({ connectionString: MACHINE_PG });
+  await admin.connect().catch((error) => {
+    throw new Error(`the benchmarks need PostgreSQL at ${MACHINE_PG} (set BENCH_DATABASE_URL): ${error.message}`);
+  });
+  const database = `sharedown_bench_${process.pid}_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${database}`);
+  const databaseUrl = new URL(MACHINE_PG);
+  databaseUrl.pathname = `/${database}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'sharedown-bench-'));
+  const [port, workerPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: databaseUrl.href,
+    REDIS_URL: MACHINE_REDIS,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    ...extraEnv,
+  };
+  const flushRedis = spawnSync('redis-cli', ['-u', MACHINE_REDIS, 'FLUSHDB'], { encoding: 'utf8' });
+  if (flushRedis.status !== 0) throw new Error(`the benchmarks need Redis at ${MACHINE_REDIS} (set BENCH_REDIS_URL)`);
+  const startedAt = Date.now();
+  // The api first: it migrates the fresh database before the worker comes up.
+  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
+    env: { ...env, ROLE: 'api', PORT: String(port) },
+    cwd: dataDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitHealthy(baseUrl, child);
+  // A worker has no HTTP listener: it is ready once it logs that it started.
+  const worker = spawn(process.execPath, [API_MAIN], {
+    env: { ...env, ROLE: 'worker', PORT: String(workerPort), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error('worker did not start')), 90_000);
+    worker.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('worker started')) {
+        clearTimeout(timer);
+        output = '';
+        resolve();
+      } else if (output.length > 65536) output = output.slice(-1024);
+    });
+    worker.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  worker.stdout.resume();
+  // Never leave the processes behind when the benchmark itself dies.
+  process.once('exit', () => (child.kill('SIGKILL'), worker.kill('SIGKILL')));
+  const db = new pg.Client({ connectionString: databaseUrl.href });
+  await db.connect();
   return {
     baseUrl,
     pid: child.pid,
+    startedAt,
+    dataDir,
+    /** A client on the benchmark's database (seeding, checks). */
+    db,
+    /** The PostgreSQL backends serving this database (api pool, worker, change feed). */
+    async postgresPids() {
+      const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        database,
+      ]);
+      return rows.map((row) => row.pid);
+    },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await db.end();
+      await Promise.all([stopChild(child), stopChild(worker)]);
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+      spawnSync('redis-cli', ['-u', MACHINE_REDIS, 'FLUSHDB']);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Registers a user and returns its session cookie and a 600/min API token. */
-export async function createUser(baseUrl) {
+/** Registers a user and returns its session cookie and `tokens` API tokens of 600/min. */
+export async function createUser(baseUrl, tokens = 1) {
   const email = `bench${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
   const registered = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
@@ -71,48 +158,159 @@ export async function createUser(baseUrl) {
   });
   if (!registered.ok) throw new Error(`register failed: ${registered.status}`);
   const cookie = /sharedown_session=[^;]+/.exec(registered.headers.get('set-cookie'))[0];
-  const created = await fetch(`${baseUrl}/api/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ name: 'bench', rateLimitPerMinute: 600 }),
-  });
-  const { plaintext } = await created.json();
-  return { email, cookie, token: plaintext };
+  const plaintexts = [];
+  for (let i = 0; i < tokens; i++) {
+    const created = await fetch(`${baseUrl}/api/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: `bench ${i}`, rateLimitPerMinute: 600 }),
+    });
+    if (!created.ok) throw new Error(`token creation failed: ${created.status} ${await created.text()}`);
+    plaintexts.push((await created.json()).plaintext);
+  }
+  return { email, cookie, token: plaintexts[0], tokens: plaintexts };
 }
 
-/** A bare Fastify route answering fixed bytes from memory: the baseline of the HTTP benchmarks. */
-export async function startBaseline(body, contentType) {
-  const app = Fastify({ logger: false });
-  app.get('/*', async (_request, reply) => reply.type(contentType).send(body));
+/**
+ * Bare Fastify in its own process answering fixed bytes from memory: `routes` maps a path to
+ * { body, contentType }; any other path answers the first route. The baseline of every ratio.
+ */
+export async function startBaseline(routes) {
   const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${port}/baseline`, stop: () => app.close() };
-}
-
-/** Runs autocannon and returns req/s and latency percentiles (ms) plus status counts. */
-export async function load(url, { connections = 50, duration = 10, headers = {}, method = 'GET' } = {}) {
-  const result = await autocannon({ url, connections, duration, headers, method });
+  const fastifyEntry = fileURLToPath(import.meta.resolve('fastify'));
+  const dir = await mkdtemp(join(tmpdir(), 'sharedown-bench-baseline-'));
+  const spec = Object.entries(routes).map(([path, { body, contentType }]) => ({
+    path,
+    contentType,
+    body: Buffer.from(body).toString('base64'),
+  }));
+  await writeFile(join(dir, 'routes.json'), JSON.stringify(spec));
+  const source = `
+    import { readFileSync } from 'node:fs';
+    const { default: Fastify } = await import(${JSON.stringify(fastifyEntry)});
+    const routes = JSON.parse(readFileSync(${JSON.stringify(join(dir, 'routes.json'))}, 'utf8'))
+      .map((route) => ({ ...route, body: Buffer.from(route.body, 'base64') }));
+    const app = Fastify({ logger: false });
+    for (const route of routes) app.get(route.path, async (_request, reply) => reply.type(route.contentType).send(route.body));
+    app.get('/*', async (_request, reply) => reply.type(routes[0].contentType).send(routes[0].body));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+    process.stdout.write('ready\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`baseline exited ${code}`)));
+  });
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    total: result.requests.total,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      await stopChild(child);
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }
 
-export function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** utime + stime of a process (all its threads) in seconds; 0 when it is gone. */
+export async function cpuSeconds(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+async function cpuOf(pids) {
+  const entries = await Promise.all(pids.map(async (pid) => [pid, await cpuSeconds(pid)]));
+  return new Map(entries);
+}
+
+const REPORT_LUA = `
+local statuses = {}
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function done(summary, latency, requests)
+  local s = summary.errors
+  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"bytes":%d,"p50_us":%d,"p90_us":%d,"p99_us":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d',
+    summary.requests, summary.duration, summary.bytes, latency:percentile(50), latency:percentile(90), latency:percentile(99),
+    s.connect, s.read, s.write, s.status, s.timeout))
+  local extra = {}
+  for _, name in ipairs(REPORT_COUNTERS or {}) do
+    local total = 0
+    for _, t in ipairs(threads) do total = total + (t:get(name) or 0) end
+    io.write(string.format(',"%s":%d', name, total))
+  end
+  io.write('}\\n')
+end
+`;
+
+/**
+ * Runs wrk (1 thread, `connections`, `duration` s) with an optional Lua scenario (`lua`: text
+ * defining request/response; counters named in REPORT_COUNTERS are summed over threads), while
+ * reading the CPU time of `cpuPids` ({ name: () => pids }) before and after. Returns req/s,
+ * latency p50/p99 in ms, error counts and the CPU seconds of each group per 1,000 requests.
+ */
+export async function wrk(
+  url,
+  { duration = DURATION_SECONDS, connections = CONNECTIONS, headers = {}, lua = '', cpu = {}, onSample } = {},
+) {
+  const dir = await mkdtemp(join(tmpdir(), 'sharedown-bench-wrk-'));
+  const script = join(dir, 'scenario.lua');
+  await writeFile(script, `${lua}\n${REPORT_LUA}`);
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', script];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  const groups = await Promise.all(Object.entries(cpu).map(async ([name, pids]) => [name, await pids()]));
+  const before = await Promise.all(groups.map(async ([name, pids]) => [name, await cpuOf(pids)]));
+  const sampler = onSample ? setInterval(onSample, 250) : null;
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => (text += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+  });
+  if (sampler) clearInterval(sampler);
+  const after = await Promise.all(Object.entries(cpu).map(async ([name, pids]) => [name, await cpuOf(await pids())]));
+  await rm(dir, { recursive: true, force: true });
+  const line = output.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  if (!line) throw new Error(`wrk printed no summary: ${output}`);
+  const summary = JSON.parse(line.slice('WRK_JSON '.length));
+  const seconds = summary.duration_us / 1e6;
+  const cpuPer1000 = {};
+  for (const [name, used] of after) {
+    const start = new Map(before.find(([n]) => n === name)?.[1] ?? []);
+    let total = 0;
+    for (const [pid, value] of used) total += value - (start.get(pid) ?? 0);
+    cpuPer1000[name] = summary.requests ? (total / summary.requests) * 1000 : 0;
+  }
+  return {
+    ...summary,
+    rps: summary.requests / seconds,
+    p50: summary.p50_us / 1000,
+    p99: summary.p99_us / 1000,
+    errors: summary.connect + summary.read + summary.write + summary.timeout,
+    cpuPer1000,
+    command: `wrk ${args
+      .map((a) => (a.includes(' ') ? `'${a}'` : a))
+      .join(' ')
+      .replace(script, '<scenario>.lua')}`,
+  };
 }
 
 export function machine() {
   return `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 }
 
+/** value / baseline as text with two decimals. */
 export function ratio(value, baseline) {
   return baseline ? (value / baseline).toFixed(2) : 'n/a';
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /** Prints rows as an aligned text table. */
@@ -125,10 +323,90 @@ export function printTable(title, rows) {
   for (const row of rows) console.log(keys.map((key, i) => String(row[key]).padEnd(widths[i])).join('  '));
 }
 
+/** One table row of a wrk measurement beside its baseline. */
+export function row(name, m, baseline, target) {
+  const r = baseline ? m.rps / baseline.rps : null;
+  return {
+    case: name,
+    'req/s': m.rps.toFixed(0),
+    'p50 ms': m.p50.toFixed(2),
+    'p99 ms': m.p99.toFixed(2),
+    'api cpu s/1k': (m.cpuPer1000.api ?? 0).toFixed(3),
+    'pg cpu s/1k': m.cpuPer1000.postgres === undefined ? '-' : m.cpuPer1000.postgres.toFixed(3),
+    ratio: r === null ? '1.00' : r.toFixed(2),
+    target: target ? `>= ${target.toFixed(2)}` : '',
+  };
+}
+
+/** Collects missed targets; the run exits non-zero when any is missed. */
+export const missed = [];
+export function expectAtLeast(name, value, target) {
+  const ok = value >= target;
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(2)} (target >= ${target})`);
+  if (!ok) missed.push(`${name}: ${value.toFixed(2)} < ${target}`);
+}
+export function expectAtMost(name, value, target, unit = '') {
+  const ok = value <= target;
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(1)}${unit} (target < ${target}${unit})`);
+  if (!ok) missed.push(`${name}: ${value.toFixed(1)}${unit} >= ${target}${unit}`);
+}
+
 /** Resident memory of a process in MiB, from /proc. */
 export async function rssMiB(pid) {
-  const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  return kb / 1024;
+}
+
+/** About 20 KB of Markdown with headings, lists, a table and highlighted code. */
+export function markdownOf(bytes = 20 * 1024) {
+  const sections = [];
+  for (let i = 1; Buffer.byteLength(sections.join('\n')) < bytes; i++) {
+    sections.push(
+      `## Section ${i}\n\nThe quarterly figures for region ${i} grew by ${i % 7}.${i % 10} percent, ` +
+        'driven by **steady renewals** and a _handful_ of new accounts. See the [report](https://example.com/r).\n\n' +
+        `- item ${i}.1\n- item ${i}.2\n\n| q | value |\n|---|---|\n| Q${(i % 4) + 1} | ${i * 13} |\n\n` +
+        '```js\n' +
+        `const total${i} = values.reduce((sum, v) => sum + v, 0);\n` +
+        '```\n',
+    );
+  }
+  return `# Benchmark document\n\n${sections.join('\n')}`;
+}
+
+/** Uploads a document with a share (settings `share`) and waits until its scan is CLEAN. */
+export async function uploadShared(baseUrl, token, name, content, share = {}, type = 'text/markdown') {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type }), name);
+  form.append('share', JSON.stringify(share));
+  const response = await fetch(`${baseUrl}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  const uploaded = await response.json();
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    const file = await (
+      await fetch(`${baseUrl}/api/v1/files/${uploaded.file.id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    if (file.scanStatus === 'CLEAN') return uploaded;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('scan did not settle');
+}
+
+/** Creates another share of a file. */
+export async function createShare(baseUrl, token, body) {
+  const response = await fetch(`${baseUrl}/api/v1/shares`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`share creation failed: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export async function getShare(baseUrl, token, id) {
+  return (await fetch(`${baseUrl}/api/v1/shares/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
 }

@@ -99,7 +99,7 @@ async function startReceiver() {
 
 /** Uploads UPLOADS copies and measures POST latency and time until the scan reports CLEAN. */
 async function measureUploads(label, extraEnv, content) {
-  const api = await startApi(extraEnv);
+  const api = await startApi({ env: extraEnv });
   try {
     const user = await createUser(api.baseUrl);
     const post = [];

@@ -1,137 +1,309 @@
-// The share view path under load: an uncapped 20 KB Markdown share and a capped one
-// (maxVisits 9999), 50 connections each, beside a bare Fastify server answering the same
-// bytes from memory in its own process, measured in the same run. Every view is a real
-// admitted visit: gate query, atomic admission in PostgreSQL, rendered page.
-import { spawn } from 'node:child_process';
+// The share view path under wrk (1 thread, 50 connections, its own process), each case beside
+// bare Fastify answering the same bytes in its own process, measured in the same run:
+//   - uncapped 20 KB Markdown share, requests without cookies (each a counted visit);
+//   - capped shares (maxVisits 9999), every answer an admitted, counted visit;
+//   - a password share viewed with the unlock and visitor cookies of one browser;
+//   - an HTML share: the page and the frame document it points to, one pair per visit;
+//   - a share that already has 1,000,000 recorded visits (seeded in SQL) beside a fresh one,
+//     and the console's hourly-visits query of that share;
+//   - api memory (RSS) idle (started, uploads served, nothing viewed) and at its peak under this load.
+// Every figure comes with the CPU seconds the api and PostgreSQL's backends used per 1,000 requests.
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { createUser, freePort, machine, printTable, ratio, startApi } from './support.mjs';
+import {
+  CONNECTIONS,
+  DURATION_SECONDS,
+  createShare,
+  createUser,
+  expectAtLeast,
+  expectAtMost,
+  getShare,
+  machine,
+  markdownOf,
+  printTable,
+  row,
+  rssMiB,
+  startApi,
+  startBaseline,
+  uploadShared,
+  wrk,
+} from './support.mjs';
 
-const CONNECTIONS = 50;
-const DURATION_SECONDS = 10;
 const CAP = 9999;
+// Leaves room for the requests in flight when a scenario moves on to the next capped share.
+const PER_CAPPED_SHARE = CAP - 2 * CONNECTIONS;
+const SMALL_CAP = 300;
+const SEEDED_VISITS = 1_000_000;
+const VISIT_HOURS = 24 * 90;
 
-/** About 20 KB of Markdown with headings, lists, a table and highlighted code. */
-export function markdownOf(bytes = 20 * 1024) {
-  const sections = [];
-  for (let i = 1; Buffer.byteLength(sections.join('\n')) < bytes; i++) {
-    sections.push(
-      `## Section ${i}\n\nThe quarterly figures for region ${i} grew by ${i % 7}.${i % 10} percent, ` +
-        'driven by **steady renewals** and a _handful_ of new accounts. See the [report](https://example.com/r).\n\n' +
-        `- item ${i}.1\n- item ${i}.2\n\n| q | value |\n|---|---|\n| Q${(i % 4) + 1} | ${i * 13} |\n\n` +
-        '```js\n' + `const total${i} = values.reduce((sum, v) => sum + v, 0);\n` + '```\n',
-    );
+const lua = {
+  /** Counts answers by status class so the run can check every answer was a shown document. */
+  counting: `
+ok = 0
+other = 0
+REPORT_COUNTERS = {'ok', 'other'}
+function response(status, headers, body)
+  if status == 200 then ok = ok + 1 else other = other + 1 end
+end
+`,
+  /** Walks through `paths`, `per` requests each, so no capped share is ever asked past its cap. */
+  rotating: (paths, per) => `
+local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}
+local requests = {}
+local issued = 0
+function init(args)
+  for i, p in ipairs(paths) do requests[i] = wrk.format(nil, p) end
+end
+function request()
+  local i = math.floor(issued / ${per}) + 1
+  issued = issued + 1
+  if i > #requests then i = #requests end
+  return requests[i]
+end
+`,
+  /** Page, then the frame document its ticket names, on whatever connection asks next. */
+  pagePlusFrame: (pagePath) => `
+local tickets = {}
+local page
+pages = 0
+frames = 0
+other = 0
+REPORT_COUNTERS = {'pages', 'frames', 'other'}
+function init(args) page = wrk.format(nil, ${JSON.stringify(pagePath)}) end
+function request()
+  local ticket = table.remove(tickets)
+  if ticket then return wrk.format(nil, ticket) end
+  return page
+end
+function response(status, headers, body)
+  if status ~= 200 then other = other + 1 return end
+  local ticket = string.match(body, '/s/_render/[%w_%-%.~]+')
+  if ticket then pages = pages + 1 table.insert(tickets, ticket) else frames = frames + 1 end
+end
+`,
+  /** The baseline's pair: the page's bytes, then the frame's bytes. */
+  alternating: (first, second) => `
+local requests = {}
+local n = 0
+function init(args) requests[0] = wrk.format(nil, ${JSON.stringify(first)}) requests[1] = wrk.format(nil, ${JSON.stringify(second)}) end
+function request() n = n + 1 return requests[n % 2] end
+`,
+};
+
+function cookieOf(response, name) {
+  for (const line of response.headers.getSetCookie()) {
+    const match = new RegExp(`^${name}=([^;]*)`).exec(line);
+    if (match) return `${name}=${match[1]}`;
   }
-  return `# Benchmark document\n\n${sections.join('\n')}`;
+  return null;
 }
 
-async function uploadShared(baseUrl, token, name, content, share) {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/markdown' }), name);
-  form.append('share', JSON.stringify(share));
-  const response = await fetch(`${baseUrl}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
-  return response.json();
+function htmlDocument() {
+  const rows = Array.from({ length: 160 }, (_, i) => `<tr><td>${i}</td><td>item ${i}</td><td>${(i * 13) % 97}</td></tr>`).join(
+    '\n',
+  );
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Benchmark</title><style>td{padding:2px}</style></head><body><h1>Benchmark HTML</h1><table>${rows}</table></body></html>`;
 }
 
-async function waitClean(baseUrl, token, fileId) {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    const file = await (await fetch(`${baseUrl}/api/v1/files/${fileId}`, { headers: { authorization: `Bearer ${token}` } })).json();
-    if (file.scanStatus === 'CLEAN') return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('scan did not settle');
-}
-
-/** Bare Fastify in a child process, so it does not share the load generator's event loop. */
-async function startBaselineProcess(body) {
-  const port = await freePort();
-  const fastifyEntry = fileURLToPath(import.meta.resolve('fastify'));
-  const source = `
-    const { default: Fastify } = await import(${JSON.stringify(fastifyEntry)});
-    const chunks = [];
-    for await (const chunk of process.stdin) chunks.push(chunk);
-    const body = Buffer.concat(chunks);
-    const app = Fastify({ logger: false });
-    app.get('/*', async (_request, reply) => reply.type('text/html; charset=utf-8').send(body));
-    await app.listen({ port: ${port}, host: '127.0.0.1' });
-    process.stdout.write('ready\\n');`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(body);
-  await new Promise((resolve, reject) => {
-    child.stdout.once('data', resolve);
-    child.once('exit', (code) => reject(new Error(`baseline exited ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}/baseline`,
-    stop: () => new Promise((resolve) => (child.kill('SIGTERM'), child.once('exit', resolve))),
-  };
-}
-
-async function measure(url, options) {
-  const result = await autocannon({ url, connections: CONNECTIONS, ...options });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    bytes: result.throughput.total / Math.max(1, result.requests.total),
-  };
+/** 1,000,000 recorded visits: the counters, a visitor row each, and 90 days of hourly buckets. */
+async function seedVisits(db, shareId) {
+  await db.query('BEGIN');
+  await db.query('UPDATE shares SET visit_count = $2, unique_visit_count = $2 WHERE id = $1', [shareId, SEEDED_VISITS]);
+  await db.query(
+    `INSERT INTO share_visitors (share_id, visitor_key, visits) SELECT $1, 'seeded-' || g, 1 FROM generate_series(1, $2::int) AS g`,
+    [shareId, SEEDED_VISITS],
+  );
+  await db.query(
+    `INSERT INTO share_visit_hours (share_id, hour, visits)
+       SELECT $1, date_trunc('hour', now()) - make_interval(hours => g), $2::int / $3::int
+         FROM generate_series(1, $3::int) AS g`,
+    [shareId, SEEDED_VISITS, VISIT_HOURS],
+  );
+  await db.query('COMMIT');
+  await db.query('ANALYZE share_visitors, share_visit_hours, shares');
 }
 
 export async function run() {
   const api = await startApi();
+  const cpu = { api: async () => [api.pid], postgres: () => api.postgresPids() };
+  let peakRss = 0;
+  const sample = () =>
+    void rssMiB(api.pid).then(
+      (value) => (peakRss = Math.max(peakRss, value)),
+      () => undefined,
+    );
+  const measure = (url, options = {}) => wrk(url, { cpu, onSample: sample, ...options });
   try {
     const user = await createUser(api.baseUrl);
     const markdown = markdownOf();
     const uncapped = await uploadShared(api.baseUrl, user.token, 'bench.md', markdown, {});
-    await waitClean(api.baseUrl, user.token, uncapped.file.id);
-    const capped = await fetch(`${api.baseUrl}/api/v1/shares`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ fileId: uncapped.file.id, maxVisits: CAP }),
-    }).then((response) => response.json());
+    const fileId = uncapped.file.id;
+    const passwordShare = await createShare(api.baseUrl, user.token, { fileId, password: 'bench password 1' });
+    const html = await uploadShared(api.baseUrl, user.token, 'bench.html', htmlDocument(), {}, 'text/html');
+    // Idle: started, a user and three uploads served, nothing viewed yet.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleRss = await rssMiB(api.pid);
 
-    // The baseline answers exactly the bytes of a rendered view.
+    // The bytes each baseline answers: exactly what the api answered for the same request.
     const page = await fetch(uncapped.url);
     if (page.status !== 200) throw new Error(`view answered ${page.status}`);
-    const body = Buffer.from(await page.arrayBuffer());
-    const baseline = await startBaselineProcess(body);
+    const viewBytes = Buffer.from(await page.arrayBuffer());
+
+    const unlock = await fetch(passwordShare.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: 'password', password: 'bench password 1' }),
+    });
+    const passwordCookies = unlock.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    if (unlock.status !== 303 || !passwordCookies) throw new Error(`password unlock answered ${unlock.status}`);
+    const unlocked = await fetch(passwordShare.url, { headers: { cookie: passwordCookies } });
+    if (unlocked.status !== 200) throw new Error(`unlocked view answered ${unlocked.status}`);
+    const passwordBytes = Buffer.from(await unlocked.arrayBuffer());
+
+    const htmlPage = await fetch(html.url);
+    const visitorCookie = cookieOf(htmlPage, 'sd_visitor');
+    const htmlPageBytes = Buffer.from(await htmlPage.arrayBuffer());
+    const framePath = /\/s\/_render\/[A-Za-z0-9_.~-]+/.exec(htmlPageBytes.toString('utf8'))?.[0];
+    if (!visitorCookie || !framePath) throw new Error('the HTML share page carries no visitor cookie or frame');
+    const frame = await fetch(`${api.baseUrl}${framePath}`, { headers: { cookie: visitorCookie } });
+    if (frame.status !== 200) throw new Error(`frame answered ${frame.status}`);
+    const frameBytes = Buffer.from(await frame.arrayBuffer());
+
+    const baseline = await startBaseline({
+      '/view': { body: viewBytes, contentType: 'text/html; charset=utf-8' },
+      '/password': { body: passwordBytes, contentType: 'text/html; charset=utf-8' },
+      '/page': { body: htmlPageBytes, contentType: 'text/html; charset=utf-8' },
+      '/frame': { body: frameBytes, contentType: 'text/html; charset=utf-8' },
+    });
+    const bareCpu = { api: async () => [baseline.pid] };
     try {
       // Warm-up: JIT, connection pools, the rendering cache.
-      await measure(baseline.url, { duration: 2 });
-      await measure(uncapped.url, { duration: 2 });
+      await wrk(`${baseline.url}/view`, { duration: 2 });
+      await measure(uncapped.url, { duration: 5 });
 
-      const bare = await measure(baseline.url, { duration: DURATION_SECONDS });
-      const open = await measure(uncapped.url, { duration: DURATION_SECONDS });
-      // The capped share admits at most 9999 visits (minus those above): a fixed amount inside the cap.
-      const limited = await measure(capped.url, { amount: Math.min(CAP - 10, Math.round(open.rps * DURATION_SECONDS)) });
-      const after = await fetch(`${api.baseUrl}/api/v1/shares/${capped.share.id}`, { headers: { authorization: `Bearer ${user.token}` } }).then(
-        (response) => response.json(),
-      );
-      if (open.non2xx || limited.non2xx || open.errors || limited.errors) {
-        throw new Error(`unexpected answers: uncapped ${open.non2xx} non-2xx/${open.errors} errors, capped ${limited.non2xx}/${limited.errors}`);
-      }
-      if (after.visitCount !== limited.total) throw new Error(`capped share counted ${after.visitCount} of ${limited.total} views`);
+      const results = [];
+      const bareView = await wrk(`${baseline.url}/view`, { cpu: bareCpu });
+      const open = await measure(uncapped.url, { lua: lua.counting });
+      results.push(row(`bare Fastify, same ${(viewBytes.length / 1024).toFixed(1)} KB from memory`, bareView));
+      results.push(row('view, share without policies (no cookie)', open, bareView, 0.25));
 
-      const row = (name, m) => ({
-        case: name,
-        'req/s': m.rps.toFixed(0),
-        'p50 ms': String(m.p50),
-        'p99 ms': String(m.p99),
-        'ratio req/s': ratio(m.rps, bare.rps),
-        'ratio p50': ratio(bare.p50 || 0.5, m.p50 || 0.5),
+      // Capped shares: enough of them that the run never asks one past its cap.
+      const cappedCount = Math.ceil((open.rps * DURATION_SECONDS * 1.6) / PER_CAPPED_SHARE) + 1;
+      const capped = [];
+      for (let i = 0; i < cappedCount; i++) capped.push(await createShare(api.baseUrl, user.token, { fileId, maxVisits: CAP }));
+      const limited = await measure(uncapped.url, {
+        lua:
+          lua.rotating(
+            capped.map((s) => new URL(s.url).pathname),
+            PER_CAPPED_SHARE,
+          ) + lua.counting,
       });
-      const rows = [
-        row(`bare Fastify, same ${(body.length / 1024).toFixed(1)} KB from memory`, bare),
-        row('view, uncapped 20 KB Markdown share', open),
-        row(`view, capped share (maxVisits ${CAP})`, limited),
-      ];
-      printTable(`Share view, ${CONNECTIONS} connections, ${DURATION_SECONDS} s (${machine()})`, rows);
-      console.log(`\nuncapped/baseline req/s: ${ratio(open.rps, bare.rps)} (target >= 0.25); capped counted ${after.visitCount} visits exactly`);
-      return rows;
+      let counted = 0;
+      for (const s of capped) counted += (await getShare(api.baseUrl, user.token, s.share.id)).visitCount;
+      results.push(row(`view, capped shares (maxVisits ${CAP})`, limited, bareView, 0.2));
+      // And a cap the load overruns: exactly that many admitted, the rest refused.
+      const small = await createShare(api.baseUrl, user.token, { fileId, maxVisits: SMALL_CAP });
+      const overrun = await wrk(small.url, { duration: 2, lua: lua.counting });
+      const smallCounted = (await getShare(api.baseUrl, user.token, small.share.id)).visitCount;
+
+      const barePassword = await wrk(`${baseline.url}/password`, { cpu: bareCpu });
+      const password = await measure(passwordShare.url, { headers: { Cookie: passwordCookies }, lua: lua.counting });
+      results.push(row(`bare Fastify, same ${(passwordBytes.length / 1024).toFixed(1)} KB`, barePassword));
+      results.push(row('view after password unlock (cookie)', password, barePassword, 0.2));
+
+      const barePair = await wrk(`${baseline.url}/page`, { cpu: bareCpu, lua: lua.alternating('/page', '/frame') });
+      const barePairs = { ...barePair, rps: barePair.rps / 2, cpuPer1000: { api: barePair.cpuPer1000.api * 2 } };
+      const pair = await measure(html.url, {
+        headers: { Cookie: visitorCookie },
+        lua: lua.pagePlusFrame(new URL(html.url).pathname),
+      });
+      const pairs = { ...pair, rps: pair.frames / (pair.duration_us / 1e6) };
+      pairs.cpuPer1000 = Object.fromEntries(
+        Object.entries(pair.cpuPer1000).map(([k, v]) => [k, pair.frames ? (v * pair.requests) / pair.frames : 0]),
+      );
+      results.push(
+        row(
+          `bare Fastify pair, ${(htmlPageBytes.length / 1024).toFixed(1)} KB page + ${(frameBytes.length / 1024).toFixed(1)} KB frame (pairs/s)`,
+          barePairs,
+        ),
+      );
+      results.push(row('HTML share: page + frame document (pairs/s)', pairs, barePairs, 0.1));
+
+      // A share with 1,000,000 recorded visits beside a fresh one, measured back to back.
+      const fresh = await createShare(api.baseUrl, user.token, { fileId });
+      const seeded = await createShare(api.baseUrl, user.token, { fileId });
+      const seedStarted = Date.now();
+      await seedVisits(api.db, seeded.share.id);
+      const seedSeconds = (Date.now() - seedStarted) / 1000;
+      const freshRun = await measure(fresh.url, { lua: lua.counting });
+      const seededRun = await measure(seeded.url, { lua: lua.counting });
+      results.push(row('view, fresh share (for the row below)', freshRun, bareView));
+      results.push(row(`view, share with ${SEEDED_VISITS.toLocaleString('en')} recorded visits`, seededRun, bareView));
+      const hourly = [];
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        const answer = await fetch(`${api.baseUrl}/api/console/shares/${seeded.share.id}/visits?hours=${VISIT_HOURS}`, {
+          headers: { cookie: user.cookie },
+        });
+        const body = await answer.json();
+        hourly.push(performance.now() - started);
+        if (!answer.ok || body.buckets.length !== VISIT_HOURS) throw new Error(`hourly visits answered ${answer.status}`);
+      }
+      hourly.sort((a, b) => a - b);
+
+      printTable(`Share view: wrk -t1 -c${CONNECTIONS} -d${DURATION_SECONDS}s, production topology (${machine()})`, results);
+      console.log(`\nwrk command: ${open.command.replace(/\s\S+$/, ' <url>')}`);
+      console.log(
+        `capped shares: ${capped.length} × maxVisits ${CAP}; ${limited.ok} answers read, ${counted} visits counted (the rest were in flight when wrk stopped)`,
+      );
+      console.log(
+        `a cap of ${SMALL_CAP} under 2 s of load: ${smallCounted} visits counted, ${overrun.ok} shown and ${overrun.other} refused answers read`,
+      );
+      console.log(
+        `seeded ${SEEDED_VISITS.toLocaleString('en')} visits (visitor rows and ${VISIT_HOURS} hourly buckets) in ${seedSeconds.toFixed(1)} s`,
+      );
+      console.log(
+        `console hourly visits of that share (GET /api/console/shares/:id/visits?hours=${VISIT_HOURS}), 20 calls: p50 ${hourly[10].toFixed(1)} ms, max ${hourly[19].toFixed(1)} ms`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const settledRss = await rssMiB(api.pid);
+      console.log(
+        `api RSS: idle ${idleRss.toFixed(0)} MiB, peak under the view load ${peakRss.toFixed(0)} MiB, ${settledRss.toFixed(0)} MiB 3 s after it`,
+      );
+
+      // Every answer of a view case must have been the document, each an admitted visit.
+      const failures = [];
+      for (const [name, m] of [
+        ['uncapped', open],
+        ['capped', limited],
+        ['password', password],
+        ['fresh', freshRun],
+        ['seeded', seededRun],
+      ]) {
+        if (m.other || m.errors) failures.push(`${name}: ${m.other} answers other than 200, ${m.errors} socket errors`);
+      }
+      if (pair.other || pair.errors)
+        failures.push(`HTML pair: ${pair.other} answers other than 200, ${pair.errors} socket errors`);
+      // wrk stops without reading the answers in flight: those visits were admitted and counted too.
+      if (counted < limited.ok || counted > limited.ok + CONNECTIONS)
+        failures.push(`capped shares counted ${counted} visits for ${limited.ok} shown`);
+      if (smallCounted !== SMALL_CAP || overrun.ok > SMALL_CAP) {
+        failures.push(`a cap of ${SMALL_CAP} under load counted ${smallCounted} visits and showed ${overrun.ok}`);
+      }
+      if (failures.length) throw new Error(failures.join('; '));
+
+      expectAtLeast('view, share without policies / bare Fastify', open.rps / bareView.rps, 0.25);
+      expectAtLeast('view, capped share / bare Fastify', limited.rps / bareView.rps, 0.2);
+      expectAtLeast('view after password unlock / bare Fastify', password.rps / barePassword.rps, 0.2);
+      expectAtLeast('HTML page + frame pairs / bare Fastify pairs', pairs.rps / barePairs.rps, 0.1);
+      expectAtLeast(`view of a share with ${SEEDED_VISITS} visits / fresh share`, seededRun.rps / freshRun.rps, 0.9);
+      expectAtMost('console hourly-visits query p50', hourly[10], 200, ' ms');
+      expectAtMost('api RSS idle', idleRss, 200, ' MiB');
+      expectAtMost('api RSS peak under the view load', peakRss, 300, ' MiB');
+      return results;
     } finally {
       await baseline.stop();
     }
@@ -140,4 +312,9 @@ export async function run() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await run();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { missed, requireWrk } = await import('./support.mjs');
+  requireWrk();
+  await run();
+  process.exit(missed.length ? 1 : 0);
+}

@@ -367,7 +367,18 @@ describe('the console in a real browser', () => {
 
   it('speaks Chinese, has a dark theme, and is keyboard accessible', async () => {
     await ui.goto('/files');
-    await page.click('[data-test="locale-switch"]');
+    expect(await page.locator('[data-test="locale-switch"] option').allInnerTexts()).toEqual([
+      '中文',
+      'English',
+      '日本語',
+      'Deutsch',
+      'Français',
+      'Español',
+    ]);
+    await page.selectOption('[data-test="locale-switch"]', 'de');
+    await page.waitForSelector('[data-test="nav-files"] >> text=Dateien');
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    await page.selectOption('[data-test="locale-switch"]', 'zh');
     await page.waitForSelector('[data-test="nav-files"] >> text=文件');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     await ui.shot('files-zh');
@@ -379,7 +390,7 @@ describe('the console in a real browser', () => {
     await page.click('[data-test="theme-toggle"]');
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     await ui.shot('files-zh-dark');
-    await page.click('[data-test="locale-switch"]');
+    await page.selectOption('[data-test="locale-switch"]', 'en');
     await ui.nav('shares');
     await page.locator('[data-test="share-table"] tbody tr a').first().click();
     await page.waitForSelector('.chart');

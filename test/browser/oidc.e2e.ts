@@ -188,7 +188,8 @@ describe('single sign-on in a real browser', () => {
     await freshBrowser();
     provider.signInAs(person(true));
     await page.goto(link);
-    expect(await page.locator('h1').innerText()).toBe('需要登录');
+    // The browser asks for English, and the viewer answers in it.
+    expect(await page.locator('h1').innerText()).toBe('Sign-in required');
     await page.click('a[data-sso]');
     await page.waitForURL(link);
     expect(await page.locator('.sd-doc').innerText()).toContain('Signed in through the provider.');

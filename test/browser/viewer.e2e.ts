@@ -57,7 +57,7 @@ describe('the viewer in a real browser', () => {
 
   async function fresh(): Promise<Page> {
     await context?.close();
-    context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+    context = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: 'zh-CN' });
     page = await context.newPage();
     return page;
   }

@@ -233,6 +233,30 @@ describe('sharedown CLI', { timeout: 180_000 }, () => {
       expect(human.stdout).toContain('notes.md');
     });
 
+    it('ls --limit prints one page and the cursor that continues it; without --limit every page is read', async () => {
+      const whole = json<FileList>(await cli(['files', 'ls', '--json'])).files.map((file) => file.id);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = json<FileList & { nextCursor: string | null }>(
+          await cli(['files', 'ls', '--json', '--limit', '1', ...(cursor ? ['--cursor', cursor] : [])]),
+        );
+        expect(page.files.length).toBeLessThanOrEqual(1);
+        paged.push(...page.files.map((file) => file.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(paged).toEqual(whole);
+      const human = await cli(['files', 'ls', '--limit', '1']);
+      expect(human.code).toBe(0);
+      expect(human.stderr).toMatch(/More files: run again with --cursor \S+/);
+      const bad = await cli(['files', 'ls', '--limit', '500']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('1 to 200');
+      const forged = await cli(['shares', 'ls', '--cursor', 'not-a-cursor']);
+      expect(forged.code).toBe(1);
+      expect(forged.stderr).toMatch(/^VALIDATION: /);
+    });
+
     it('get shows one file; a missing id exits 1 with CODE: message', async () => {
       expect(json(await cli(['files', 'get', uploadedId, '--json']))).toMatchObject({ id: uploadedId, name: 'notes.md' });
       const missing = await cli(['files', 'get', 'nope']);
@@ -433,6 +457,19 @@ describe('sharedown CLI', { timeout: 180_000 }, () => {
       expect(brokenJson.code).toBe(4);
       expect(JSON.parse(brokenJson.stdout)).toMatchObject({ kind: 'HTML', ok: false });
       expect((await cli(['validate', '-', '--kind', 'pdf'], 'x')).code).toBe(2);
+    });
+
+    it('words issues and api errors in the language of LANG, English without one', async () => {
+      const broken = '<div><span>x</div>\n';
+      const inGerman = await runCli(['validate', '-', '--kind', 'html'], { ...home.env, LANG: 'de_DE.UTF-8' }, broken, work);
+      expect(inGerman.stdout).toContain('Das End-Tag </div> passt nicht zum offenen <span> (Zeile 1, Spalte 6).');
+      const inChinese = await runCli(['validate', '-', '--kind', 'html'], { ...home.env, LC_ALL: 'zh_CN.UTF-8' }, broken, work);
+      expect(inChinese.stdout).toContain('结束标签 </div> 与未闭合的 <span>（第 1 行第 6 列）不匹配');
+      expect((await cli(['validate', '-', '--kind', 'html'], broken)).stdout).toContain(
+        'End tag </div> does not match the open <span> (line 1, column 6).',
+      );
+      const missing = await runCli(['files', 'get', 'nope'], { ...home.env, LANG: 'ja_JP.UTF-8' }, undefined, work);
+      expect(missing.stderr).toBe('NOT_FOUND: 存在しないか、あなたのものではありません。\n');
     });
   });
 

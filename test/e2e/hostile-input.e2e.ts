@@ -222,7 +222,7 @@ describe('hostile input', () => {
     it('token names: 400 VALIDATION and no token row', async () => {
       const tokens = await count('api_tokens WHERE user_id = $1', [alice.userId]);
       for (const name of ['a\u0000b', 'a\u001bb', 'line\nbreak', 'a\u007fb', 'a\u0085b']) {
-        expectEnvelope(await asConsole('POST', '/api/tokens', { name }), 400, { error: 'name 不能包含控制字符', code: 'VALIDATION' }, JSON.stringify(name));
+        expectEnvelope(await asConsole('POST', '/api/tokens', { name }), 400, { error: 'name 不能包含控制字符', code: 'VALIDATION', field: 'name' }, JSON.stringify(name));
       }
       expect(await count('api_tokens WHERE user_id = $1', [alice.userId])).toBe(tokens);
       const ordinary = await asConsole('POST', '/api/tokens', { name: '部署 CI (2)' });
@@ -234,13 +234,13 @@ describe('hostile input', () => {
       expectEnvelope(
         await asConsole('POST', '/api/webhooks', { url: `${url}\u0000`, events: ['share_visited'] }),
         400,
-        { error: 'url 不能包含控制字符', code: 'VALIDATION' },
+        { error: 'url 不能包含控制字符', code: 'VALIDATION', field: 'url' },
         'url',
       );
       expectEnvelope(
         await asConsole('POST', '/api/webhooks', { url, events: ['share_visited\u0000'] }),
         400,
-        { error: 'events 的每一项 不能包含控制字符', code: 'VALIDATION' },
+        { error: 'events 的每一项 不能包含控制字符', code: 'VALIDATION', field: 'events' },
         'events',
       );
       expect(await count('webhooks WHERE user_id = $1', [alice.userId])).toBe(0);
@@ -285,10 +285,12 @@ describe('hostile input', () => {
       expectEnvelope(await send('GET', `/api/console/files?q=${encodeURIComponent('a\u0000b')}`, undefined, session()), 400, {
         error: 'q 不能包含控制字符',
         code: 'VALIDATION',
+        field: 'q',
       });
       expectEnvelope(await send('GET', `/api/console/files?folderId=${encodeURIComponent('\u0000')}`, undefined, session()), 400, {
         error: 'folderId 不能包含控制字符',
         code: 'VALIDATION',
+        field: 'folderId',
       });
     });
   });

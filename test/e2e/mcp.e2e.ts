@@ -186,7 +186,15 @@ describe('MCP tool server', () => {
       expect(clean).toMatchObject({ kind: 'MARKDOWN', ok: true, normalized: '# Title\n    indented\n' });
       const broken = await ok('service_validate', { content: '<div><span>x</div>', kind: 'HTML' });
       expect(broken.ok).toBe(false);
-      expect(broken.issues).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'error' })]));
+      expect(broken.issues).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            level: 'error',
+            code: 'MISMATCHED_END_TAG',
+            params: expect.objectContaining({ tag: 'div' }),
+          }),
+        ]),
+      );
       const listed = await ok('service_list', {});
       expect(listed.files.filter((file) => file.name.startsWith(tag))).toEqual([]);
     });

@@ -106,7 +106,7 @@ describe('API token scopes and expiry', () => {
   ])('refuses %j with 400 VALIDATION and creates nothing', async (extra) => {
     const response = await createToken({ name: 'bad-scope', ...extra });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: expect.any(String), code: 'VALIDATION' });
+    expect(await response.json()).toEqual({ error: expect.any(String), code: 'VALIDATION', field: Object.keys(extra)[0] });
     const rows = await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM api_tokens WHERE name = 'bad-scope'`);
     expect(rows[0]!.n).toBe(0);
   });

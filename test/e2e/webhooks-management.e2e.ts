@@ -123,7 +123,13 @@ describe('webhook management', () => {
     ])('400 VALIDATION for %s, nothing written', async (_name, body) => {
       const response = await raw('POST', '/api/webhooks', { cookie: alice.cookie }, body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: expect.any(String), code: 'VALIDATION' });
+      const refusal = await response.json();
+      expect(refusal).toEqual({
+        error: expect.any(String),
+        code: 'VALIDATION',
+        field: expect.stringMatching(/^(url|events|secret)$/),
+      });
+      expect(refusal.error).toContain(refusal.field);
       expect(await webhookIds(alice)).toEqual([]);
     });
 

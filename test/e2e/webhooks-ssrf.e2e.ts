@@ -48,7 +48,7 @@ describe('webhook targets with WEBHOOK_ALLOW_PRIVATE_TARGETS unset', () => {
     const response = await create(url());
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body).toEqual({ error: expect.stringContaining('url'), code: 'VALIDATION' });
+    expect(body).toEqual({ error: expect.stringContaining('url'), code: 'VALIDATION', field: 'url' });
     expect((await unwrap(alice.console.GET('/api/webhooks'))).webhooks).toEqual([]);
   });
 

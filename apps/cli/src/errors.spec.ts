@@ -3,12 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { ExitCode, NetworkError, reportOf, UsageError } from './errors.js';
 
 describe(reportOf.name, () => {
-  it('exits 1 with the API code and message', () => {
-    expect(reportOf(new SharedownApiError(404, 'NOT_FOUND', '文件不存在'))).toEqual({
+  it('exits 1 with the API code and its message in the user language, the api text for Chinese', () => {
+    const missing = new SharedownApiError(404, 'NOT_FOUND', '文件不存在');
+    expect(reportOf(missing)).toEqual({
       exitCode: ExitCode.API_ERROR,
       code: 'NOT_FOUND',
       status: 404,
-      message: '文件不存在',
+      message: 'It does not exist, or it is not yours.',
+    });
+    expect(reportOf(missing, new Date(), 'es').message).toBe('No existe o no es tuyo.');
+    expect(reportOf(missing, new Date(), 'zh-CN').message).toBe('文件不存在');
+  });
+
+  it('names the field of a validation error', () => {
+    const invalid = new SharedownApiError(400, 'VALIDATION', 'slug 只能包含字母、数字、_ 和 -', null, false, 'slug');
+    expect(reportOf(invalid, new Date(), 'de')).toMatchObject({
+      field: 'slug',
+      message: 'Ein Teil der Eingaben ist ungültig. Prüfen Sie „slug“.',
     });
   });
 

@@ -1,4 +1,5 @@
 import { networkErrorDetail, SharedownApiError } from '@sharedown/contract';
+import { apiErrorText, SHARED_MESSAGES, type LocaleTag } from '@sharedown/i18n';
 
 /** Process exit codes; documented in docs/cli.md. */
 export const ExitCode = {
@@ -40,16 +41,24 @@ export interface ErrorReport {
   code: string;
   status: number | null;
   message: string;
+  /** The request field a VALIDATION error is about. */
+  field?: string;
   retryAfterSeconds?: number;
   /** When a rate-limited call may be repeated, as an ISO timestamp. */
   retryAt?: string;
 }
 
-export function reportOf(error: unknown, now: Date = new Date()): ErrorReport {
+/**
+ * What a failed command reports. An api refusal is worded in the user's language from its code
+ * (the envelope's text is Chinese, so Chinese users get it as the api wrote it).
+ */
+export function reportOf(error: unknown, now: Date = new Date(), locale: LocaleTag = 'en'): ErrorReport {
   if (error instanceof SharedownApiError) {
+    const worded = locale === 'zh-CN' ? error.message : apiErrorText(SHARED_MESSAGES[locale], error);
     // The REST operations the CLI calls refuse a token only for its scope.
-    const message = error.code === 'FORBIDDEN' ? `${error.message} — ${READ_ONLY_HINT}` : error.message;
+    const message = error.code === 'FORBIDDEN' ? `${worded} — ${READ_ONLY_HINT}` : worded;
     const report: ErrorReport = { exitCode: ExitCode.API_ERROR, code: error.code, status: error.status, message };
+    if (error.field !== null) report.field = error.field;
     if (error.retryAfterSeconds !== null && Number.isFinite(error.retryAfterSeconds)) {
       report.retryAfterSeconds = error.retryAfterSeconds;
       report.retryAt = new Date(now.getTime() + error.retryAfterSeconds * 1000).toISOString();

@@ -10,6 +10,7 @@ import { configPath } from './config.js';
 import { CommandContext } from './context.js';
 import { ExitCode, reportOf } from './errors.js';
 import type { CliIo } from './io.js';
+import { messageLocale } from './language.js';
 import { Output } from './output.js';
 import { packageInfo } from './package-info.js';
 
@@ -32,6 +33,9 @@ export function buildProgram(context: CommandContext): Command {
         `  stored by "sharedown login" in ${configPath(io.env)}`,
         '  SHAREDOWN_URL and SHAREDOWN_TOKEN override the stored values',
         '',
+        'Language: api errors and validation issues follow LC_ALL, LC_MESSAGES or LANG',
+        '  (zh, en, ja, de, fr, es; English otherwise)',
+        '',
         'Exit codes: 0 ok, 1 API error, 2 usage or configuration error, 3 service unreachable, 4 validate found errors',
       ].join('\n'),
     );
@@ -53,7 +57,7 @@ export function buildProgram(context: CommandContext): Command {
 }
 
 function printError(io: CliIo, json: boolean, error: unknown): number {
-  const report = reportOf(error);
+  const report = reportOf(error, new Date(), messageLocale(io.env));
   const { exitCode, ...body } = report;
   if (json) {
     io.stderr.write(`${JSON.stringify({ error: body })}\n`);

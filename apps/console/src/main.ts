@@ -2,7 +2,7 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import { onUnauthenticated } from './api/client';
-import { createConsoleI18n } from './i18n';
+import { createConsoleI18n, type Locale } from './i18n';
 import { createConsoleRouter } from './router';
 import { useSessionStore } from './stores/session';
 import { usePreferencesStore } from './stores/preferences';
@@ -13,7 +13,7 @@ const i18n = createConsoleI18n();
 const router = createConsoleRouter(pinia);
 const app = createApp(App).use(pinia).use(i18n).use(router);
 
-usePreferencesStore(pinia).applyLocale(i18n.global.locale.value as 'zh' | 'en', false);
+usePreferencesStore(pinia).applyLocale(i18n.global.locale.value as Locale, false);
 
 // A 401 on any console call means the session ended: sign in again, then come back here.
 onUnauthenticated(() => {

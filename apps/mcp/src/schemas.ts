@@ -1,4 +1,12 @@
-import { FILE_KINDS, ISSUE_LEVELS, LIMITS, SCAN_STATUSES, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from '@sharedown/contract';
+import {
+  FILE_KINDS,
+  ISSUE_CODES,
+  ISSUE_LEVELS,
+  LIMITS,
+  SCAN_STATUSES,
+  SLUG_PATTERN,
+  WATERMARK_TEXT_PATTERN,
+} from '@sharedown/contract';
 import { z } from 'zod';
 
 export const kindSchema = z
@@ -128,7 +136,9 @@ export const validateResultSchema = {
   issues: z.array(
     z.looseObject({
       level: z.enum(ISSUE_LEVELS),
-      message: z.string(),
+      code: z.enum(ISSUE_CODES).describe('What kind of issue, stable across releases and languages'),
+      message: z.string().describe('The issue in words (Chinese)'),
+      params: z.record(z.string(), z.string()).optional().describe('What the message names: tag, attribute, character …'),
       line: z.number().int().optional(),
       col: z.number().int().optional(),
     }),

@@ -29,6 +29,8 @@ export class SharedownApiError extends Error {
     readonly retryAfterSeconds: number | null = null,
     /** A 401 of the sign-in whose password was right: the account asks for its second factor. */
     readonly twoFactorRequired = false,
+    /** The request field a VALIDATION error is about, when the api named one. */
+    readonly field: string | null = null,
   ) {
     super(message);
     this.name = 'SharedownApiError';
@@ -45,7 +47,7 @@ export interface FetchResult<T> {
 export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<NonNullable<T>> {
   const { data, error, response } = await call;
   if (response.ok) return data as NonNullable<T>;
-  const envelope = (error ?? {}) as { error?: unknown; code?: unknown; twoFactorRequired?: unknown };
+  const envelope = (error ?? {}) as { error?: unknown; code?: unknown; twoFactorRequired?: unknown; field?: unknown };
   const retry = response.headers.get('retry-after');
   throw new SharedownApiError(
     response.status,
@@ -53,5 +55,6 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<NonNulla
     typeof envelope.error === 'string' ? envelope.error : response.statusText,
     retry ? Number(retry) : null,
     envelope.twoFactorRequired === true,
+    typeof envelope.field === 'string' ? envelope.field : null,
   );
 }

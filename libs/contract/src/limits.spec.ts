@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ISSUE_LEVELS, SCAN_STATUSES } from './enums.js';
+import { ERROR_CODES, ISSUE_CODES, ISSUE_LEVELS, SCAN_STATUSES } from './enums.js';
 import { ACCEPTED_EXTENSIONS, FILE_KINDS } from './file-kinds.js';
 import { LIMITS, SEGMENT_PATTERN, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from './limits.js';
 
@@ -77,10 +77,12 @@ describe('LIMITS', () => {
 });
 
 describe('enums', () => {
-  it('lists the kinds, scan states and issue levels of the document, in its order', () => {
+  it('lists the kinds, scan states, issue levels and issue codes of the document, in its order', () => {
     expect(document.components.schemas.FileKind?.enum).toEqual(FILE_KINDS);
     expect(document.components.schemas.ScanStatus?.enum).toEqual(SCAN_STATUSES);
     expect(property('ValidationIssueDto', 'level').enum).toEqual(ISSUE_LEVELS);
+    expect(document.components.schemas.ValidationIssueCode?.enum).toEqual(ISSUE_CODES);
+    expect(document.components.schemas.ErrorCode?.enum).toEqual(ERROR_CODES);
     expect(property('ValidateRequestDto', 'kind').enum).toEqual(FILE_KINDS);
   });
 });

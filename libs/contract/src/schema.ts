@@ -560,7 +560,7 @@ export interface paths {
         };
         /**
          * List shares (console)
-         * @description Newest first; optionally only those of one file.
+         * @description Newest first; optionally only those of one file, of one status, or whose file name or token contains `q`. Without `limit` and `cursor` the answer holds every share (the filters still apply). With either, it holds one page, `nextCursor` and `total` (the count over all pages); send the same filters with the cursor.
          */
         get: operations["ConsoleShares_list"];
         put?: never;
@@ -694,6 +694,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/shares/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active links and visits over every share (console) */
+        get: operations["ConsoleShares_totals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/trash": {
         parameters: {
             query?: never;
@@ -813,7 +830,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's API tokens (never their secrets) */
+        /**
+         * The account's API tokens (never their secrets), newest first
+         * @description Without `limit` and `cursor` the answer holds every token. With either, it holds one page, `nextCursor` and `total` (the count over all pages); `q` then keeps the tokens whose name or prefix contains it.
+         */
         get: operations["ApiTokens_list"];
         put?: never;
         /** Create an API token; its plaintext is shown in this answer only */
@@ -870,7 +890,7 @@ export interface paths {
         };
         /**
          * List files
-         * @description Live (not trashed) files of the caller: all of them, or those of one folder.
+         * @description Live (not trashed) files of the caller, by name: all of them, or those of one folder. Without `limit` and `cursor` the answer holds every file. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `folderId`) for the next page, until it is null. Pages follow the order keys (name, id), not offsets: files added or trashed between two pages shift no other file into a page twice or out of all pages.
          */
         get: operations["Files_list[0]_apiV1"];
         put?: never;
@@ -933,7 +953,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's shares, newest first; optionally those of one file */
+        /**
+         * The account's shares, newest first; optionally those of one file
+         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
+         */
         get: operations["Shares_list[0]_apiV1"];
         put?: never;
         /** Create a share link of a file, with its policies */
@@ -1029,7 +1052,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's webhooks */
+        /**
+         * The account's webhooks, newest first
+         * @description Without `limit` and `cursor` the answer holds every webhook. With either, it holds one page, `nextCursor`, `total` (the count over all pages) and `activeCount`; `q` then keeps the webhooks whose URL contains it.
+         */
         get: operations["Webhooks_list"];
         put?: never;
         /** Subscribe a URL to share events; the signing secret is shown in this answer only */
@@ -1175,7 +1201,7 @@ export interface paths {
         };
         /**
          * List files
-         * @description Live (not trashed) files of the caller: all of them, or those of one folder.
+         * @description Live (not trashed) files of the caller, by name: all of them, or those of one folder. Without `limit` and `cursor` the answer holds every file. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `folderId`) for the next page, until it is null. Pages follow the order keys (name, id), not offsets: files added or trashed between two pages shift no other file into a page twice or out of all pages.
          */
         get: operations["Files_list[1]"];
         put?: never;
@@ -1238,7 +1264,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's shares, newest first; optionally those of one file */
+        /**
+         * The account's shares, newest first; optionally those of one file
+         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
+         */
         get: operations["Shares_list[1]"];
         put?: never;
         /** Create a share link of a file, with its policies */
@@ -1362,6 +1391,10 @@ export interface components {
         };
         TokenListDto: {
             tokens: components["schemas"]["ApiTokenDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many tokens `q` lets through, over all pages */
+            total?: number;
         };
         /** @enum {string} */
         ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL";
@@ -1371,6 +1404,11 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`); from the e-mail code routes (email-code/verify, verify-email, password-reset/confirm): the e-mail code was right and stays usable, send it again with `twoFactorCode` */
             twoFactorRequired?: boolean;
+            /**
+             * @description on a VALIDATION error about one request field: its name, a dotted path for a nested member (`share.expiresInDays`); lets a client point at the field and word the problem in its own language
+             * @example slug
+             */
+            field?: string;
         };
         CreateTokenDto: {
             /** @example ci */
@@ -1625,6 +1663,8 @@ export interface components {
         };
         FileListDto: {
             files: components["schemas"]["FileDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
         };
         UploadFormDto: {
             /**
@@ -1901,6 +1941,8 @@ export interface components {
         };
         ShareListDto: {
             shares: components["schemas"]["ShareDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
         };
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
@@ -1935,6 +1977,21 @@ export interface components {
             visits: components["schemas"]["ShareVisitDto"][];
             /** @description pass as cursor for the next page; null on the last one */
             nextCursor: string | null;
+        };
+        ConsoleShareListDto: {
+            shares: components["schemas"]["ShareDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many shares the filters let through, over all pages */
+            total?: number;
+        };
+        ShareTotalsDto: {
+            /** @description shares a visitor could still open: not revoked, consumed or expired */
+            active: number;
+            /** @description visits over every share */
+            visits: number;
+            /** @description distinct visitors summed over every share */
+            uniqueVisits: number;
         };
         UpdateShareDto: {
             /** @description null = never expires */
@@ -2015,10 +2072,27 @@ export interface components {
             content: string;
             kind: components["schemas"]["FileKind"];
         };
+        /**
+         * @description what kind of issue, stable across releases and languages; MORE_ISSUES sums up params.count further issues of params.code
+         * @enum {string}
+         */
+        ValidationIssueCode: "CONTROL_CHARACTER" | "FORM_FEED" | "BARE_CR" | "LONE_SURROGATE" | "REPLACEMENT_CHARACTER" | "UNCLOSED_TAG" | "MISMATCHED_END_TAG" | "STRAY_END_TAG" | "DUPLICATE_ID" | "DUPLICATE_ATTRIBUTE" | "SCRIPT_ELEMENT" | "EVENT_HANDLER" | "JAVASCRIPT_URL" | "SELF_CLOSING_NON_VOID" | "MISSING_DOCTYPE" | "MISSING_TITLE" | "UNCLOSED_FENCE" | "UNDEFINED_REFERENCE" | "REFUSED_LINK" | "STRIPPED_TAG" | "STRIPPED_ATTRIBUTE" | "MORE_ISSUES";
         ValidationIssueDto: {
             /** @enum {string} */
             level: "error" | "warning" | "info";
+            /** @description what kind of issue, stable across releases and languages; MORE_ISSUES sums up params.count further issues of params.code */
+            code: components["schemas"]["ValidationIssueCode"];
+            /** @description the issue in words (Chinese) */
             message: string;
+            /**
+             * @description what the message names, by code: tag, attribute, id, character (U+XXXX), label, url, fence, open (the unclosed element), line/col (of a first or open occurrence), count and code (MORE_ISSUES)
+             * @example {
+             *       "tag": "div"
+             *     }
+             */
+            params?: {
+                [key: string]: string;
+            };
             /** @description 1-based line */
             line?: number;
             /** @description 1-based column in the normalized text */
@@ -2042,6 +2116,12 @@ export interface components {
         };
         WebhookListDto: {
             webhooks: components["schemas"]["WebhookDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+            /** @description with `limit` or `cursor`: how many webhooks `q` lets through, over all pages */
+            total?: number;
+            /** @description with `limit` or `cursor`: how many of all the webhooks are active (at most 10) */
+            activeCount?: number;
         };
         CreateWebhookDto: {
             /**
@@ -4153,6 +4233,14 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description case-insensitive part of the file name or of the token */
+                q?: string;
+                /** @description revoked wins over consumed, which wins over expired */
+                status?: "active" | "expired" | "consumed" | "revoked";
             };
             header?: never;
             path?: never;
@@ -4165,7 +4253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShareListDto"];
+                    "application/json": components["schemas"]["ConsoleShareListDto"];
                 };
             };
             /** @description VALIDATION */
@@ -4734,6 +4822,43 @@ export interface operations {
             };
         };
     };
+    ConsoleShares_totals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareTotalsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     Trash_list: {
         parameters: {
             query?: never;
@@ -5052,7 +5177,14 @@ export interface operations {
     };
     ApiTokens_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description with paging: a part of the name or prefix */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5065,6 +5197,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -5230,6 +5371,10 @@ export interface operations {
             query?: {
                 /** @description only the files of this folder */
                 folderId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5243,6 +5388,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -5508,6 +5662,10 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5931,7 +6089,14 @@ export interface operations {
     };
     Webhooks_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description with paging: a part of the URL */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5944,6 +6109,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -6607,6 +6781,10 @@ export interface operations {
             query?: {
                 /** @description only the files of this folder */
                 folderId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -6620,6 +6798,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -6885,6 +7072,10 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
             };
             header?: never;
             path?: never;

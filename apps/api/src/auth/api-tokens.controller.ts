@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { ApiTokensService } from './api-tokens.service.js';
+import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
+import { pageRequestOf, searchText } from '../common/page-cursor.js';
+import { ApiTokensService, TOKENS_CURSOR } from './api-tokens.service.js';
 import { CurrentAuth, type AuthContext } from './auth-context.js';
 import { CreateTokenDto, CreatedTokenDto, TokenListDto, TokenResponseDto } from './dto/auth.dto.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
@@ -14,10 +16,24 @@ export class ApiTokensController {
   constructor(private readonly tokens: ApiTokensService) {}
 
   @Get()
-  @ApiOperation({ summary: "The account's API tokens (never their secrets)" })
+  @ApiOperation({
+    summary: "The account's API tokens (never their secrets), newest first",
+    description:
+      'Without `limit` and `cursor` the answer holds every token. With either, it holds one page, `nextCursor` and ' +
+      '`total` (the count over all pages); `q` then keeps the tokens whose name or prefix contains it.',
+  })
+  @ApiQuery({ name: 'q', required: false, type: String, description: 'with paging: a part of the name or prefix' })
+  @ApiPageQueries()
   @ApiOkResponse({ type: TokenListDto })
-  @ApiErrors(401, 403)
-  async list(@CurrentAuth() auth: AuthContext) {
+  @ApiErrors(400, 401, 403)
+  async list(
+    @CurrentAuth() auth: AuthContext,
+    @Query('limit') limit?: string,
+    @Query('cursor') cursor?: string,
+    @Query('q') q?: string,
+  ): Promise<TokenListDto> {
+    const page = pageRequestOf(TOKENS_CURSOR, { limit, cursor });
+    if (page) return this.tokens.page(auth.user.id, searchText(q), page);
     return { tokens: await this.tokens.list(auth.user.id) };
   }
 

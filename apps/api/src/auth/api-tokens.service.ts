@@ -1,57 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { LIMITS } from '@sharedown/contract/limits';
 import { AppError } from '../common/app-error.js';
-import { rows } from '../common/sql.js';
+import { newestFirstCursor, pageOf, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
 import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
-import { USER_COLUMNS, toAuthUser } from './users.repository.js';
+import { ApiTokensRepository, toTokenView, type ApiTokenView } from './api-tokens.repository.js';
 import { equalHex, sha256Hex } from './secrets.js';
 
+export type { ApiTokenView } from './api-tokens.repository.js';
+
 export const TOKEN_SERVICE_PREFIX = 'shd';
+export const TOKENS_CURSOR = newestFirstCursor('tokens');
 const TOKEN_SCOPE_ORDER: TokenScope[] = ['read', 'write'];
 const TOKEN_PATTERN = /^shd_([a-z0-9]{12})_([A-Za-z0-9]{43,64})$/;
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-export interface ApiTokenView {
-  id: string;
-  name: string;
-  prefix: string;
-  rateLimitPerMinute: number;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  scopes: TokenScope[];
-  expiresAt: string | null;
-}
-
-interface TokenRow {
-  id: string;
-  name: string;
-  prefix: string;
-  rate_limit_per_minute: number;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-  scopes: TokenScope[];
-  expires_at: Date | null;
-}
-
-const TOKEN_COLUMNS = 'id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at, scopes, expires_at';
-
-function toView(row: TokenRow): ApiTokenView {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    rateLimitPerMinute: row.rate_limit_per_minute,
-    createdAt: row.created_at.toISOString(),
-    lastUsedAt: row.last_used_at?.toISOString() ?? null,
-    revokedAt: row.revoked_at?.toISOString() ?? null,
-    scopes: row.scopes,
-    expiresAt: row.expires_at?.toISOString() ?? null,
-  };
-}
 
 /** Base62 without modulo bias: 43 characters carry 256 bits. */
 function base62(length: number): string {
@@ -81,7 +44,7 @@ export interface TokenIdentity {
 }
 
 // The contract's default bucket for a token created without a rate.
-export const DEFAULT_TOKEN_RATE_PER_MINUTE = 5;
+export const DEFAULT_TOKEN_RATE_PER_MINUTE = LIMITS.tokenRate.default;
 
 /** A token to create; what is left out gets the contract's defaults (5 a minute, read and write, no expiry). */
 export interface NewToken {
@@ -100,14 +63,21 @@ export class ApiTokensService {
   // lastUsedAt is written at most once a minute per token and process, so the hot path rarely writes.
   private readonly lastTouched = new Map<string, number>();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly tokens: ApiTokensRepository) {}
 
-  async list(userId: string): Promise<ApiTokenView[]> {
-    const rows: TokenRow[] = await this.db.query(
-      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC`,
-      [userId],
-    );
-    return rows.map(toView);
+  /** One page, newest first (ties by id); `q` matches a part of the name or the prefix. */
+  async page(
+    userId: string,
+    q: string | undefined,
+    page: PageRequest<NewestFirstKey>,
+  ): Promise<{ tokens: ApiTokenView[]; nextCursor: string | null; total: number }> {
+    const [fetched, total] = await Promise.all([this.tokens.page(userId, q, page), this.tokens.count(userId, q)]);
+    const found = pageOf(fetched, page.limit, TOKENS_CURSOR, (row) => ({ createdAt: row.cursor_time, id: row.id }));
+    return { tokens: found.rows.map(toTokenView), nextCursor: found.nextCursor, total };
+  }
+
+  list(userId: string): Promise<ApiTokenView[]> {
+    return this.tokens.list(userId);
   }
 
   async create(userId: string, input: NewToken): Promise<{ token: ApiTokenView; plaintext: string }> {
@@ -118,27 +88,24 @@ export class ApiTokensService {
     const secret = base62(43);
     for (let attempt = 0; attempt < 5; attempt++) {
       const prefix = randomPrefix();
-      const rows: TokenRow[] = await this.db.query(
-        `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute, scopes, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(days => $7::int) END)
-         ON CONFLICT (prefix) DO NOTHING
-         RETURNING ${TOKEN_COLUMNS}`,
-        [userId, input.name, prefix, sha256Hex(secret), rate, scopes, input.expiresInDays ?? null],
-      );
-      if (rows[0]) return { token: toView(rows[0]), plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
+      const token = await this.tokens.insert({
+        userId,
+        name: input.name,
+        prefix,
+        secretHash: sha256Hex(secret),
+        rateLimitPerMinute: rate,
+        scopes,
+        expiresInDays: input.expiresInDays ?? null,
+      });
+      if (token) return { token, plaintext: `${TOKEN_SERVICE_PREFIX}_${prefix}_${secret}` };
     }
     throw new Error('could not allocate a unique token prefix');
   }
 
   async revoke(userId: string, tokenId: string): Promise<ApiTokenView> {
-    const updated = await rows<TokenRow>(
-      this.db,
-      `UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id::text = $2 AND user_id = $1
-       RETURNING ${TOKEN_COLUMNS}`,
-      [userId, tokenId],
-    );
-    if (!updated[0]) throw AppError.notFound('令牌不存在');
-    return toView(updated[0]);
+    const revoked = await this.tokens.revoke(userId, tokenId);
+    if (!revoked) throw AppError.notFound('令牌不存在');
+    return revoked;
   }
 
   /** Resolves a presented plaintext token: its identity, or why it is refused. */
@@ -146,26 +113,12 @@ export class ApiTokensService {
     const match = TOKEN_PATTERN.exec(plaintext);
     if (!match) return 'invalid';
     const [, prefix, secret] = match;
-    const rows: Array<
-      Parameters<typeof toAuthUser>[0] & {
-        token_id: string;
-        secret_hash: string;
-        rate_limit_per_minute: number;
-        scopes: TokenScope[];
-        expired: boolean;
-      }
-    > = await this.db.query(
-      `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, t.scopes, coalesce(t.expires_at <= now(), false) AS expired,
-              ${USER_COLUMNS}
-       FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.prefix = $1 AND t.revoked_at IS NULL`,
-      [prefix],
-    );
-    const row = rows[0];
-    if (!row || !equalHex(row.secret_hash, sha256Hex(secret!))) return 'invalid';
+    const found = await this.tokens.findLiveByPrefix(prefix!);
+    if (!found || !equalHex(found.secretHash, sha256Hex(secret!))) return 'invalid';
     // Only the holder of the secret learns that it expired.
-    if (row.expired) return 'expired';
-    await this.touch(row.token_id);
-    return { tokenId: row.token_id, rateLimitPerMinute: row.rate_limit_per_minute, scopes: row.scopes, user: toAuthUser(row) };
+    if (found.expired) return 'expired';
+    await this.touch(found.tokenId);
+    return { tokenId: found.tokenId, rateLimitPerMinute: found.rateLimitPerMinute, scopes: found.scopes, user: found.user };
   }
 
   private async touch(tokenId: string): Promise<void> {
@@ -173,6 +126,6 @@ export class ApiTokensService {
     if ((this.lastTouched.get(tokenId) ?? 0) > now - 60_000) return;
     if (this.lastTouched.size > 10_000) this.lastTouched.clear();
     this.lastTouched.set(tokenId, now);
-    await this.db.query(`UPDATE api_tokens SET last_used_at = now() WHERE id = $1`, [tokenId]);
+    await this.tokens.touchLastUsed(tokenId);
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiTokensController } from './api-tokens.controller.js';
+import { ApiTokensRepository } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -12,6 +13,7 @@ import { PasswordSignInService } from './password-sign-in.service.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
 import { SignInOptionsController } from './sign-in-options.controller.js';
 import { SessionsController } from './sessions.controller.js';
+import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 import { TwoFactorThrottle } from './two-factor-throttle.js';
 import { TwoFactorController } from './two-factor.controller.js';
@@ -40,6 +42,8 @@ import { UsersRepository } from './users.repository.js';
     AccountsService,
     LoginThrottle,
     ApiTokensService,
+    ApiTokensRepository,
+    SessionsRepository,
     SessionsService,
     UsersRepository,
     BearerAuthGuard,

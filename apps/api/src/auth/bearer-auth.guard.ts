@@ -41,10 +41,10 @@ export class BearerAuthGuard implements CanActivate {
     reply.header('X-RateLimit-Limit', String(limit));
     reply.header('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {
+      // The guard is HTTP already: the bucket's headers go on the reply, which the error's envelope keeps.
+      reply.header('X-RateLimit-Remaining', '0');
       throw new AppError(ErrorCode.RATE_LIMITED, `请求过于频繁：该令牌每分钟限 ${limit} 次，请 ${decision.retryAfterSeconds} 秒后重试`, {
-        'Retry-After': String(decision.retryAfterSeconds),
-        'X-RateLimit-Limit': String(limit),
-        'X-RateLimit-Remaining': '0',
+        retryAfterSeconds: decision.retryAfterSeconds,
       });
     }
     const required = this.reflector.getAllAndOverride<TokenScope | undefined>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]);

@@ -40,7 +40,7 @@ describe(LoginThrottle.name, () => {
     for (let i = 0; i < 10; i++) await sut.take('Owner@Example.com', '203.0.113.5');
     await expect(sut.take('owner@example.com', '203.0.113.5')).rejects.toMatchObject({
       code: 'RATE_LIMITED',
-      headers: { 'Retry-After': '90' },
+      retryAfterSeconds: 90,
     });
     await expect(sut.take('owner@example.com', '198.51.100.7')).resolves.toBeTypeOf('function');
   });

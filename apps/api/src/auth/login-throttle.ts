@@ -44,7 +44,7 @@ export class LoginThrottle {
     await giveBack(buckets.filter((_, i) => decisions[i]!.allowed))();
     const retryAfter = Math.max(...decisions.map((decision) => decision.retryAfterSeconds));
     throw new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请稍后再试', {
-      'Retry-After': String(Math.max(1, retryAfter)),
+      retryAfterSeconds: Math.max(1, retryAfter),
     });
   }
 }

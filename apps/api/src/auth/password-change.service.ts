@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import { affectedCount } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
 import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
@@ -35,7 +34,7 @@ export class PasswordChangeService {
     if (!found || found.id !== user.id) throw new AppError(ErrorCode.UNAUTHENTICATED, '未登录或会话已过期');
     const previousHash = found.passwordHash;
     if (previousHash !== null) {
-      if (!currentPassword) throw AppError.validation('currentPassword 不能为空：修改密码需要当前密码');
+      if (!currentPassword) throw AppError.validation('currentPassword 不能为空：修改密码需要当前密码', 'currentPassword');
       const giveBack = await this.throttle.take(user.email, clientAddress);
       if (!(await verifyPassword(previousHash, currentPassword))) throw new AppError(ErrorCode.UNAUTHENTICATED, '当前密码错误');
       await giveBack();
@@ -43,11 +42,7 @@ export class PasswordChangeService {
     const nextHash = await hashPassword(newPassword);
     await this.db.transaction(async (manager) => {
       // Only over the password that was checked: of two changes at once, the second finds it gone.
-      const result = await manager.query(
-        `UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash IS NOT DISTINCT FROM $2`,
-        [user.id, previousHash, nextHash],
-      );
-      if (affectedCount(result) !== 1) throw new AppError(ErrorCode.CONFLICT, '密码已被另一个请求更改，请重新输入');
+      if (!(await this.users.replacePasswordHash(manager, user.id, previousHash, nextHash))) throw new AppError(ErrorCode.CONFLICT, '密码已被另一个请求更改，请重新输入');
       await this.sessions.endOthers(user.id, currentSessionId, manager);
     });
     return (await this.users.findById(user.id))!;

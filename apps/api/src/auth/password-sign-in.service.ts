@@ -18,7 +18,7 @@ export class PasswordSignInService {
   async signIn(email: string, password: string, code: string | undefined, clientAddress: string): Promise<AuthUser> {
     const user = await this.accounts.login(email, password, clientAddress);
     if (!user.twoFactorEnabled) return user;
-    if (!code) throw new AppError(ErrorCode.UNAUTHENTICATED, '请输入两步验证码', {}, TWO_FACTOR_REQUIRED);
+    if (!code) throw new AppError(ErrorCode.UNAUTHENTICATED, '请输入两步验证码', { extras: TWO_FACTOR_REQUIRED });
     await this.twoFactor.checkSignIn(user.id, code, clientAddress);
     return user;
   }

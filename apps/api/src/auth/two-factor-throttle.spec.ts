@@ -44,7 +44,7 @@ describe(TwoFactorThrottle.name, () => {
     for (let i = 0; i < 5; i++) await sut.take('u1', '198.51.100.7', 'sign-in');
     await expect(sut.take('u1', '198.51.100.7', 'sign-in')).rejects.toMatchObject({
       code: 'RATE_LIMITED',
-      headers: { 'Retry-After': '120' },
+      retryAfterSeconds: 120,
     });
   });
 

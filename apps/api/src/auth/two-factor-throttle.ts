@@ -43,7 +43,7 @@ export class TwoFactorThrottle {
     await giveBack(buckets.filter((_, i) => decisions[i]!.allowed))();
     const retryAfter = Math.max(...decisions.map((decision) => decision.retryAfterSeconds));
     throw new AppError(ErrorCode.RATE_LIMITED, '验证码错误次数过多，请稍后再试', {
-      'Retry-After': String(Math.max(1, retryAfter)),
+      retryAfterSeconds: Math.max(1, retryAfter),
     });
   }
 }

@@ -123,7 +123,7 @@ export class TwoFactorService {
     const state = await this.repository.state(userId);
     if (!state?.enabled || !state.sealedSecret) {
       if (scope === 'manage') throw new AppError(ErrorCode.CONFLICT, '两步验证未开启');
-      throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误', {}, TWO_FACTOR_REQUIRED);
+      throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误', { extras: TWO_FACTOR_REQUIRED });
     }
     // The attempt is taken before anything is compared, so a wave of guesses is cut at the limit.
     const giveBack = await this.throttle.take(userId, clientAddress, scope);
@@ -136,7 +136,7 @@ export class TwoFactorService {
       accepted = await this.repository.consumeRecoveryCode(userId, recoveryCodeDigest(normalized));
     }
     if (!accepted) {
-      throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已使用', {}, scope === 'sign-in' ? TWO_FACTOR_REQUIRED : {});
+      throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已使用', { extras: scope === 'sign-in' ? TWO_FACTOR_REQUIRED : {} });
     }
     await giveBack();
   }

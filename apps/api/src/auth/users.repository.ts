@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { affectedCount } from '../common/sql.js';
 import type { AuthUser } from './auth-context.js';
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   segment: string;
@@ -89,5 +90,17 @@ export class UsersRepository {
       if ((error as { code?: string }).code === '23505') return false;
       throw error;
     }
+  }
+
+  /**
+   * Sets a new password hash only over `previousHash` (null: the account had none), in the caller's
+   * transaction: of two changes at once, the second finds the hash gone. False when it was.
+   */
+  async replacePasswordHash(manager: EntityManager, userId: string, previousHash: string | null, nextHash: string): Promise<boolean> {
+    const result = await manager.query(
+      `UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash IS NOT DISTINCT FROM $2`,
+      [userId, previousHash, nextHash],
+    );
+    return affectedCount(result) === 1;
   }
 }

@@ -14,16 +14,16 @@ describe(appErrorFromDatabase.name, () => {
   it.each(['40P01', '40001', '55P03'])('maps %s (a lost race) to 409 CONFLICT', (state) => {
     const mapped = sut(driverError(state));
     expect(mapped).toBeInstanceOf(AppError);
-    expect(mapped).toMatchObject({ code: ErrorCode.CONFLICT, status: 409, message: '操作冲突，请重试' });
+    expect(mapped).toMatchObject({ code: ErrorCode.CONFLICT, message: '操作冲突，请重试' });
   });
 
   it.each(['22021', '22P05'])('maps %s (text the database refuses) to 400 VALIDATION', (state) => {
-    expect(sut(driverError(state))).toMatchObject({ code: ErrorCode.VALIDATION, status: 400, message: '请求包含无效字符' });
+    expect(sut(driverError(state))).toMatchObject({ code: ErrorCode.VALIDATION, message: '请求包含无效字符' });
   });
 
   it('reads the SQLSTATE of the driver error a QueryFailedError wraps', () => {
     const wrapped = new QueryFailedError('UPDATE folders SET parent_id = $1', [], driverError('40P01', 'deadlock detected'));
-    expect(sut(wrapped)).toMatchObject({ code: ErrorCode.CONFLICT, status: 409 });
+    expect(sut(wrapped)).toMatchObject({ code: ErrorCode.CONFLICT });
     expect(sut({ driverError: { code: '22P05' } })).toMatchObject({ code: ErrorCode.VALIDATION });
   });
 

@@ -13,4 +13,14 @@ export class ErrorEnvelopeDto {
       'stays usable, send it again with `twoFactorCode`',
   })
   twoFactorRequired?: boolean;
+
+  @ApiProperty({
+    required: false,
+    type: String,
+    example: 'slug',
+    description:
+      'on a VALIDATION error about one request field: its name, a dotted path for a nested member (`share.expiresInDays`); ' +
+      'lets a client point at the field and word the problem in its own language',
+  })
+  field?: string;
 }

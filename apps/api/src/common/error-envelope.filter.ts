@@ -38,13 +38,18 @@ const fastifyMessages: Record<string, string> = {
   FST_FIELDS_LIMIT: 'multipart 字段过多',
 };
 
+/** The Retry-After header of a RATE_LIMITED error (whole seconds), or none. */
+export function retryAfterHeader(error: AppError): Record<string, string> {
+  return error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+}
+
 export function toEnvelope(exception: unknown): Envelope {
   if (exception instanceof AppError) {
     return {
-      status: exception.status,
+      status: statusOf(exception.code),
       code: exception.code,
       message: exception.message,
-      headers: exception.headers,
+      headers: retryAfterHeader(exception),
       extras: exception.extras,
     };
   }
@@ -55,7 +60,7 @@ export function toEnvelope(exception: unknown): Envelope {
     return { status: statusOf(code), code, message, headers: {} };
   }
   const database = appErrorFromDatabase(exception);
-  if (database) return { status: database.status, code: database.code, message: database.message, headers: {} };
+  if (database) return { status: statusOf(database.code), code: database.code, message: database.message, headers: {} };
   const candidate = exception as { statusCode?: unknown; code?: unknown } | null;
   if (candidate && typeof candidate.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500) {
     const code = codeForStatus(candidate.statusCode);

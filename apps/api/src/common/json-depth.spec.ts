@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
+import { statusOf } from './error-code.js';
 import { assertJsonDepth, jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth.js';
 
 const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
@@ -54,7 +55,7 @@ describe(assertJsonDepth.name, () => {
       sut(arrays(3000), 'share 字段');
     } catch (error) {
       expect((error as AppError).code).toBe('VALIDATION');
-      expect((error as AppError).status).toBe(400);
+      expect(statusOf((error as AppError).code)).toBe(400);
       expect((error as AppError).message).toBe(`share 字段嵌套层级过深：最多 ${MAX_JSON_DEPTH} 层`);
     }
     expect(() => sut('{"a":[1]}', '请求体')).not.toThrow();

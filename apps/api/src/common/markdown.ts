@@ -4,9 +4,7 @@ import hljs from 'highlight.js';
 import MarkdownIt, { type MarkdownIt as Markdown } from 'markdown-it';
 import { escapeHtml } from './html.js';
 
-// jsdom ships no type declarations; only its JSDOM window is needed here.
 const require = createRequire(import.meta.url);
-const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: unknown } };
 
 /**
  * The one Markdown setup: raw HTML allowed (the sanitizer below removes what is unsafe), bare
@@ -41,5 +39,9 @@ export const MARKDOWN_SANITIZE_CONFIG: Readonly<Config> = {
 
 /** A DOMPurify of its own (hooks and the `removed` list belong to the instance), on a jsdom window. */
 export function createSanitizer(): DOMPurify {
+  // Loaded on the first rendering or validation, not at start: jsdom alone adds ~60 MiB to a
+  // process, and an api replica that serves stored renderings never needs it.
+  // jsdom ships no type declarations; only its JSDOM window is needed here.
+  const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: unknown } };
   return createDOMPurify(new JSDOM('').window as never);
 }

@@ -1,19 +1,25 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { AppError } from './app-error.js';
 
+interface Refusal {
+  message: string;
+  /** Dotted path of the field, absent when the body as a whole is refused. */
+  field?: string;
+}
+
 /** The first refusal, with the path of the field it concerns; unknown fields are named as such. */
-function firstMessage(errors: ValidationError[], parent = ''): string {
+export function firstRefusal(errors: ValidationError[], parent = ''): Refusal {
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     if (error.constraints) {
       const messages = Object.values(error.constraints);
       const whitelist = error.constraints['whitelistValidation'];
-      if (whitelist) return `不允许的字段：${path}`;
-      return messages[0] ?? `${path} 无效`;
+      if (whitelist) return { message: `不允许的字段：${path}`, field: path };
+      return { message: messages[0] ?? `${path} 无效`, field: path };
     }
-    if (error.children?.length) return firstMessage(error.children, path);
+    if (error.children?.length) return firstRefusal(error.children, path);
   }
-  return '请求参数无效';
+  return { message: '请求参数无效' };
 }
 
 /**
@@ -26,5 +32,8 @@ export const validationPipe = new ValidationPipe({
   forbidUnknownValues: true,
   transform: false,
   validationError: { target: false, value: false },
-  exceptionFactory: (errors) => AppError.validation(firstMessage(errors)),
+  exceptionFactory: (errors) => {
+    const refusal = firstRefusal(errors);
+    return AppError.validation(refusal.message, refusal.field);
+  },
 });

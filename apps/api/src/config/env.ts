@@ -1,3 +1,4 @@
+import { LOCALES } from '@sharedown/i18n';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -42,6 +43,7 @@ const envSchema = z.object({
   OIDC_BUTTON_LABEL: z.string().min(1).max(60).optional(),
   PASSWORD_LOGIN: booleanString.default(true),
   VISIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  DEFAULT_LOCALE: z.enum(LOCALES).default('zh-CN'),
   TRUST_PROXY: z
     .string()
     .default('false')

@@ -39,7 +39,7 @@ export class ExportService {
     const decision = await this.limiter.consume(`export:${user.id}`, EXPORTS_PER_HOUR, 3600);
     if (!decision.allowed) {
       throw new AppError(ErrorCode.RATE_LIMITED, '导出过于频繁，请稍后再试', {
-        'Retry-After': String(decision.retryAfterSeconds),
+        retryAfterSeconds: decision.retryAfterSeconds,
       });
     }
     const [folders, files, shares] = await Promise.all([

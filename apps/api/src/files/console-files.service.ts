@@ -3,15 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-context.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { fileNameProblem, kindOfName } from './file-names.js';
-import {
-  FILE_COLUMNS,
-  FILE_FROM,
-  FilesRepository,
-  toFileDto,
-  toFileRecord,
-  type FileRecord,
-  type VersionRecord,
-} from './files.repository.js';
+import { FilesRepository, toFileDto, type FileRecord, type VersionRecord } from './files.repository.js';
 import { FilesService, isUniqueViolation } from './files.service.js';
 import type {
   ConsoleFileDto,
@@ -62,25 +54,20 @@ export class ConsoleFilesService {
   ): Promise<ConsoleFilePageDto> {
     const page = Number(query.page ?? 1);
     const pageSize = Number(query.pageSize ?? 50);
-    const params: unknown[] = [userId];
-    let where = 'f.user_id = $1 AND f.deleted_at IS NULL';
+    let folder: string | null | undefined;
     if (query.folderId === 'root') {
-      where += ' AND f.folder_id IS NULL';
+      folder = null;
     } else if (query.folderId) {
       if (!(await this.files.isLiveFolder(userId, query.folderId))) throw AppError.notFound('文件夹不存在');
-      params.push(query.folderId);
-      where += ` AND f.folder_id = $${params.length}`;
+      folder = query.folderId;
     }
-    if (query.q?.trim()) {
-      params.push(likePattern(query.q.trim()));
-      where += ` AND f.name ILIKE $${params.length}`;
-    }
-    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM files f WHERE ${where}`, params);
-    const rows = await this.db.query(
-      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-      params,
-    );
-    return { files: rows.map(toFileRecord).map(toConsoleFileDto), total, page, pageSize };
+    const { files, total } = await this.files.pageLive(userId, {
+      folderId: folder,
+      namePattern: query.q?.trim() ? likePattern(query.q.trim()) : undefined,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    return { files: files.map(toConsoleFileDto), total, page, pageSize };
   }
 
   async get(userId: string, fileId: string): Promise<ConsoleFileDto> {
@@ -141,11 +128,7 @@ export class ConsoleFilesService {
         }
         const existing = await this.files.findLiveByName(userId, folderId, name, manager);
         if (existing && existing.id !== file.id) throw new AppError(ErrorCode.DUPLICATE, `同一文件夹中已存在同名文件「${name}」`);
-        await manager.query(`UPDATE files SET name = $2, folder_id = $3, updated_at = now() WHERE id = $1`, [
-          file.id,
-          name,
-          folderId,
-        ]);
+        await this.files.rename(file.id, name, folderId, manager);
         return toConsoleFileDto((await this.files.findLive(userId, file.id, manager))!);
       })
       .catch((error: unknown) => {

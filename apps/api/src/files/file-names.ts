@@ -1,4 +1,5 @@
 import { CONTROL_CHARACTERS } from '../common/text-rules.js';
+import { LIMITS } from '@sharedown/contract/limits';
 
 /** Document kinds the service hosts, as the contract names them. */
 export const FILE_KINDS = ['HTML', 'MARKDOWN', 'TEXT'] as const;
@@ -14,7 +15,7 @@ const KIND_BY_EXTENSION: Record<string, FileKind> = {
 };
 
 export const ACCEPTED_EXTENSIONS = Object.keys(KIND_BY_EXTENSION);
-export const MAX_NAME_LENGTH = 255;
+export const MAX_NAME_LENGTH = LIMITS.fileName.max;
 
 // Invisible formatting characters that make a name read differently from what it is:
 // bidi embeddings, overrides and isolates (`invoice\u202Etxt.html` shows as `invoicelmth.txt`),

@@ -5,8 +5,11 @@ import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { RequiresWriteScope } from '../auth/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
+import { pageRequestOf } from '../common/page-cursor.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { FileDto, FileListDto, FileResponseDto, UploadFormDto, UploadResponseDto } from './dto/file.dto.js';
+import { FILES_CURSOR } from './files.repository.js';
 import { FilesService } from './files.service.js';
 import { readMultipartUpload } from './upload-reader.js';
 import { UploadsService } from './uploads.service.js';
@@ -24,12 +27,25 @@ export class FilesController {
   @Get('files')
   @ApiOperation({
     summary: 'List files',
-    description: 'Live (not trashed) files of the caller: all of them, or those of one folder.',
+    description:
+      'Live (not trashed) files of the caller, by name: all of them, or those of one folder. ' +
+      'Without `limit` and `cursor` the answer holds every file. With either, it holds one page and `nextCursor`; ' +
+      'pass that value as `cursor` (with the same `folderId`) for the next page, until it is null. ' +
+      'Pages follow the order keys (name, id), not offsets: files added or trashed between two pages ' +
+      'shift no other file into a page twice or out of all pages.',
   })
   @ApiQuery({ name: 'folderId', required: false, description: 'only the files of this folder' })
+  @ApiPageQueries()
   @ApiOkResponse({ type: FileListDto })
-  @ApiErrors(401, 404, 429)
-  async list(@CurrentAuth() auth: AuthContext, @Query('folderId') folderId?: string) {
+  @ApiErrors(400, 401, 404, 429)
+  async list(
+    @CurrentAuth() auth: AuthContext,
+    @Query('folderId') folderId?: string,
+    @Query('limit') limit?: string,
+    @Query('cursor') cursor?: string,
+  ): Promise<FileListDto> {
+    const page = pageRequestOf(FILES_CURSOR, { limit, cursor });
+    if (page) return this.files.listPage(auth.user.id, folderId || undefined, page);
     return { files: await this.files.list(auth.user.id, folderId || undefined) };
   }
 

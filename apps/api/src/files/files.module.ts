@@ -6,6 +6,7 @@ import { ConsoleFilesController } from './console-files.controller.js';
 import { ConsoleFilesService } from './console-files.service.js';
 import { FilesController } from './files.controller.js';
 import { FilesRepository } from './files.repository.js';
+import { FoldersRepository } from './folders.repository.js';
 import { FilesService } from './files.service.js';
 import { FoldersController } from './folders.controller.js';
 import { FoldersService } from './folders.service.js';
@@ -21,6 +22,6 @@ import { UploadsService } from './uploads.service.js';
 @Module({
   imports: [AuthModule, ScanModule, SharesModule],
   controllers: [FilesController, ConsoleFilesController, FoldersController, TrashController],
-  providers: [FilesService, FilesRepository, ConsoleFilesService, FoldersService, TrashService, UploadsService],
+  providers: [FilesService, FilesRepository, FoldersRepository, ConsoleFilesService, FoldersService, TrashService, UploadsService],
 })
 export class FilesModule {}

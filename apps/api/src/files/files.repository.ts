@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isCursorUuid, type CursorKey, type PageRequest } from '../common/page-cursor.js';
 import { returnedRows } from '../common/sql.js';
-import type { FileKind } from './file-names.js';
+import { MAX_NAME_LENGTH, type FileKind } from './file-names.js';
 import type { FileDto, ScanStatus } from './dto/file.dto.js';
 
 /** A file with the state of its current version, as the services use it. */
@@ -75,19 +76,32 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
+/** Where a page of files ends: the order keys of its last file. */
+export interface FileOrderKey {
+  name: string;
+  id: string;
+}
+
+export const FILES_CURSOR: CursorKey<FileOrderKey> = {
+  list: 'files',
+  encode: (key) => [key.name, key.id],
+  parse: ([name, id, ...rest]) =>
+    rest.length === 0 && name !== undefined && name.length <= MAX_NAME_LENGTH && isCursorUuid(id) ? { name, id } : null,
+};
+
 // Active shares: the ones a visitor could still open.
-export const FILE_COLUMNS = `
+const FILE_COLUMNS = `
   f.id, f.user_id, f.name, f.kind, f.folder_id, f.current_version_id, f.created_at, f.updated_at, f.deleted_at,
   v.version_no, v.size_bytes, v.scan_status, v.scan_result,
   (SELECT count(*)::int FROM shares s
     WHERE s.file_id = f.id AND s.revoked_at IS NULL AND s.consumed_at IS NULL
       AND (s.expires_at IS NULL OR s.expires_at > now())) AS share_count`;
 
-export const FILE_FROM = `files f JOIN file_versions v ON v.id = f.current_version_id`;
+const FILE_FROM = `files f JOIN file_versions v ON v.id = f.current_version_id`;
 
 const VERSION_COLUMNS = `v.id, v.file_id, v.version_no, v.size_bytes, v.sha256, v.scan_status, v.scan_result, v.scanned_at, v.created_at`;
 
-export function toFileRecord(row: FileRow): FileRecord {
+function toFileRecord(row: FileRow): FileRecord {
   return {
     id: row.id,
     userId: row.user_id,
@@ -187,6 +201,97 @@ export class FilesRepository {
     return rows.map(toFileRecord);
   }
 
+  /**
+   * One page of `listLive`, in the same order (name, then id). Fetches one row more than the
+   * page so the caller knows whether another page follows. The partial indexes
+   * files_live_order_idx and files_live_folder_order_idx serve it as a range scan.
+   */
+  async listLivePage(userId: string, folderId: string | undefined, page: PageRequest<FileOrderKey>): Promise<FileRecord[]> {
+    const params: unknown[] = [userId];
+    let where = 'f.user_id = $1 AND f.deleted_at IS NULL';
+    if (folderId !== undefined) {
+      params.push(folderId);
+      where += ` AND f.folder_id = $${params.length}`;
+    }
+    if (page.after) {
+      params.push(page.after.name, page.after.id);
+      where += ` AND (f.name, f.id) > ($${params.length - 1}, $${params.length}::uuid)`;
+    }
+    params.push(page.limit + 1);
+    const rows: FileRow[] = await this.db.query(
+      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map(toFileRecord);
+  }
+
+  /**
+   * One page of the user's live files by name: in one folder when `folderId` is given (null =
+   * root), whose names match an ILIKE pattern when `namePattern` is; with the count of all matches.
+   */
+  async pageLive(
+    userId: string,
+    filter: { folderId?: string | null; namePattern?: string; limit: number; offset: number },
+  ): Promise<{ files: FileRecord[]; total: number }> {
+    const params: unknown[] = [userId];
+    let where = 'f.user_id = $1 AND f.deleted_at IS NULL';
+    if (filter.folderId === null) {
+      where += ' AND f.folder_id IS NULL';
+    } else if (filter.folderId !== undefined) {
+      params.push(filter.folderId);
+      where += ` AND f.folder_id = $${params.length}`;
+    }
+    if (filter.namePattern !== undefined) {
+      params.push(filter.namePattern);
+      where += ` AND f.name ILIKE $${params.length}`;
+    }
+    const [{ total }]: Array<{ total: number }> = await this.db.query(`SELECT count(*)::int AS total FROM files f WHERE ${where}`, params);
+    const rows: FileRow[] = await this.db.query(
+      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+      params,
+    );
+    return { files: rows.map(toFileRecord), total };
+  }
+
+  /** Files deleted directly (not with their folder), newest first. */
+  async listTrashed(userId: string): Promise<FileRecord[]> {
+    const rows: FileRow[] = await this.db.query(
+      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} LEFT JOIN folders p ON p.id = f.folder_id
+       WHERE f.user_id = $1 AND f.deleted_at IS NOT NULL AND (p.id IS NULL OR p.deleted_at IS DISTINCT FROM f.deleted_at)
+       ORDER BY f.deleted_at DESC, f.name`,
+      [userId],
+    );
+    return rows.map(toFileRecord);
+  }
+
+  /** Brings a trashed file back into `folderId` (null = the top level) under `name`. */
+  async restore(fileId: string, folderId: string | null, name: string, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE files SET deleted_at = NULL, updated_at = now(), folder_id = $2, name = $3 WHERE id = $1`, [
+      fileId,
+      folderId,
+      name,
+    ]);
+  }
+
+  /**
+   * Deletes files of the user with their versions (shares go with their file, ON DELETE CASCADE).
+   * Answers how many files went and the bytes of the versions this call deleted: a file someone
+   * else purged meanwhile counts nothing twice.
+   */
+  async deleteWithVersions(userId: string, fileIds: string[], manager: EntityManager): Promise<{ deletedFiles: number; freedBytes: number }> {
+    const versions = returnedRows<{ size_bytes: string }>(
+      await manager.query(
+        `DELETE FROM file_versions v USING files f
+         WHERE v.file_id = f.id AND f.id = ANY($1::uuid[]) AND f.user_id = $2 RETURNING v.size_bytes`,
+        [fileIds, userId],
+      ),
+    );
+    const deleted = returnedRows<{ id: string }>(
+      await manager.query(`DELETE FROM files WHERE id = ANY($1::uuid[]) AND user_id = $2 RETURNING id`, [fileIds, userId]),
+    );
+    return { deletedFiles: deleted.length, freedBytes: versions.reduce((sum, version) => sum + Number(version.size_bytes), 0) };
+  }
+
   async namesInFolder(userId: string, folderId: string | null, manager: EntityManager): Promise<Set<string>> {
     const rows: Array<{ name: string }> = await manager.query(
       `SELECT name FROM files WHERE user_id = $1 AND folder_id IS NOT DISTINCT FROM $2 AND deleted_at IS NULL`,
@@ -231,6 +336,50 @@ export class FilesRepository {
   async releaseQuota(userId: string, bytes: number, manager: EntityManager): Promise<void> {
     if (bytes <= 0) return;
     await manager.query(`UPDATE users SET used_bytes = greatest(used_bytes - $2, 0) WHERE id = $1`, [userId, bytes]);
+  }
+
+  /** Row-locks a live file of the user (FOR UPDATE): version numbering and quarantine checks of it take turns. */
+  async lockLive(userId: string, fileId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT 1 FROM files WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`, [fileId, userId]);
+  }
+
+  /** Row-locks a file (FOR UPDATE) before a version is added to it. */
+  async lock(fileId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT 1 FROM files WHERE id = $1 FOR UPDATE`, [fileId]);
+  }
+
+  async setCurrentVersion(fileId: string, versionId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE files SET current_version_id = $2, updated_at = now() WHERE id = $1`, [fileId, versionId]);
+  }
+
+  async insertFile(
+    manager: EntityManager,
+    file: { fileId: string; versionId: string; userId: string; folderId: string | null; name: string; kind: FileKind },
+  ): Promise<void> {
+    // current_version_id is checked at commit (deferred), once the version row exists.
+    await manager.query(
+      `INSERT INTO files (id, user_id, folder_id, name, kind, current_version_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [file.fileId, file.userId, file.folderId, file.name, file.kind, file.versionId],
+    );
+  }
+
+  /** Moves a live file to the trash; false when the user has no such live file. */
+  async moveToTrash(userId: string, fileId: string, manager: EntityManager): Promise<boolean> {
+    const moved = await manager.query(
+      `UPDATE files SET deleted_at = now(), updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING id`,
+      [fileId, userId],
+    );
+    return returnedRows(moved).length > 0;
+  }
+
+  /** Revokes every live share of these files: a trashed file is shared no more. */
+  async revokeShares(fileIds: string[], manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE shares SET revoked_at = now() WHERE file_id = ANY($1::uuid[]) AND revoked_at IS NULL`, [fileIds]);
+  }
+
+  /** Renames and moves a file (the caller checked the name and the folder under the owner's lock). */
+  async rename(fileId: string, name: string, folderId: string | null, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE files SET name = $2, folder_id = $3, updated_at = now() WHERE id = $1`, [fileId, name, folderId]);
   }
 
   async insertVersion(

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-context.js';
-import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { FileDto } from './dto/file.dto.js';
 import { fileNameProblem, kindOfName, numberedName, type FileKind } from './file-names.js';
+import { pageOf, type PageRequest } from '../common/page-cursor.js';
 import {
+  FILES_CURSOR,
   FilesRepository,
   isUuid,
+  type FileOrderKey,
   toFileDto,
   type FileRecord,
   type VersionRecord,
@@ -212,6 +214,18 @@ export class FilesService {
     return (await this.files.listLive(userId, folderId)).map(toFileDto);
   }
 
+  /** One page of `list`, same order; `nextCursor` is null on the last page. */
+  async listPage(
+    userId: string,
+    folderId: string | undefined,
+    page: PageRequest<FileOrderKey>,
+  ): Promise<{ files: FileDto[]; nextCursor: string | null }> {
+    if (folderId !== undefined && !(await this.files.isLiveFolder(userId, folderId))) throw AppError.notFound('文件夹不存在');
+    const fetched = await this.files.listLivePage(userId, folderId, page);
+    const { rows, nextCursor } = pageOf(fetched, page.limit, FILES_CURSOR, (file) => ({ name: file.name, id: file.id }));
+    return { files: rows.map(toFileDto), nextCursor };
+  }
+
   /** Versions of a live file, newest first. */
   async listVersions(userId: string, fileId: string): Promise<{ file: FileRecord; versions: VersionRecord[] }> {
     const file = await this.findLive(userId, fileId);
@@ -231,12 +245,8 @@ export class FilesService {
     if (!isUuid(fileId)) throw AppError.notFound('文件不存在');
     return this.db.transaction(async (manager) => {
       await this.files.lockOwner(userId, manager);
-      const moved = await manager.query(
-        `UPDATE files SET deleted_at = now(), updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING id`,
-        [fileId, userId],
-      );
-      if (!returnedRows(moved).length) throw AppError.notFound('文件不存在');
-      await manager.query(`UPDATE shares SET revoked_at = now() WHERE file_id = $1 AND revoked_at IS NULL`, [fileId]);
+      if (!(await this.files.moveToTrash(userId, fileId, manager))) throw AppError.notFound('文件不存在');
+      await this.files.revokeShares([fileId], manager);
       return toFileDto((await this.files.findAny(userId, fileId, manager))!);
     });
   }
@@ -256,16 +266,16 @@ export class FilesService {
   private async lockLive(userId: string, fileId: string, manager: EntityManager): Promise<FileRecord> {
     if (!isUuid(fileId)) throw AppError.notFound('文件不存在');
     // Serializes version numbering and quarantine checks for this file.
-    await manager.query(`SELECT 1 FROM files WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`, [fileId, userId]);
+    await this.files.lockLive(userId, fileId, manager);
     return this.findLive(userId, fileId, manager);
   }
 
   private async addVersion(manager: EntityManager, file: FileRecord, document: UploadedDocument): Promise<string> {
     if (file.scanStatus === 'INFECTED') throw infectedConflict(file.name);
     const versionId = randomUUID();
-    await manager.query(`SELECT 1 FROM files WHERE id = $1 FOR UPDATE`, [file.id]);
+    await this.files.lock(file.id, manager);
     await this.files.insertVersion(manager, { id: versionId, fileId: file.id, ...pick(document) });
-    await manager.query(`UPDATE files SET current_version_id = $2, updated_at = now() WHERE id = $1`, [file.id, versionId]);
+    await this.files.setCurrentVersion(file.id, versionId, manager);
     return versionId;
   }
 
@@ -273,11 +283,7 @@ export class FilesService {
     manager: EntityManager,
     file: { fileId: string; versionId: string; userId: string; folderId: string | null; name: string; kind: FileKind },
   ): Promise<void> {
-    // current_version_id is checked at commit (deferred), once the version row exists.
-    await manager.query(
-      `INSERT INTO files (id, user_id, folder_id, name, kind, current_version_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [file.fileId, file.userId, file.folderId, file.name, file.kind, file.versionId],
-    );
+    await this.files.insertFile(manager, file);
   }
 }
 

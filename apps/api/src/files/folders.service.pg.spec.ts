@@ -7,6 +7,7 @@ import type { QueueService } from '../queue/queue.service.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { FolderNodeDto } from './dto/console-files.dto.js';
 import { FilesRepository } from './files.repository.js';
+import { FoldersRepository } from './folders.repository.js';
 import { FilesService } from './files.service.js';
 import { FoldersService } from './folders.service.js';
 import { decodeDocument } from './upload-reader.js';
@@ -39,7 +40,7 @@ describe(FoldersService.name, () => {
     const db = database.dataSource;
     const repository = new FilesRepository(db);
     files = new FilesService(db, repository, new ScanQueue(noScans));
-    sut = new FoldersService(db, repository);
+    sut = new FoldersService(db, repository, new FoldersRepository(db));
   });
   afterAll(() => database?.drop());
 

@@ -7,6 +7,7 @@ import { createTestDatabase, createTestUser, type TestDatabase } from '../databa
 import type { QueueService } from '../queue/queue.service.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import { FilesRepository } from './files.repository.js';
+import { FoldersRepository } from './folders.repository.js';
 import { FilesService } from './files.service.js';
 import { FoldersService } from './folders.service.js';
 import { TrashService } from './trash.service.js';
@@ -33,8 +34,8 @@ describe(TrashService.name, () => {
     users = new UsersRepository(db);
     const repository = new FilesRepository(db);
     files = new FilesService(db, repository, new ScanQueue(noScans));
-    folders = new FoldersService(db, repository);
-    sut = new TrashService(db, repository, files);
+    folders = new FoldersService(db, repository, new FoldersRepository(db));
+    sut = new TrashService(db, repository, new FoldersRepository(db), files);
   });
   afterAll(() => database?.drop());
 

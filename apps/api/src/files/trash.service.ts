@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returnedRows } from '../common/sql.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { FILE_COLUMNS, FILE_FROM, FilesRepository, isUuid, toFileDto, toFileRecord } from './files.repository.js';
+import { FilesRepository, isUuid, toFileDto } from './files.repository.js';
 import { FilesService, isUniqueViolation } from './files.service.js';
 import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from './dto/console-files.dto.js';
-import { MAX_FOLDER_DEPTH, SUBTREE_CTE, toFolderDto } from './folders.service.js';
+import { FoldersRepository } from './folders.repository.js';
+import { toFolderDto } from './folders.service.js';
 
 const RESTORE_ATTEMPTS = 5;
 
@@ -26,44 +26,21 @@ export class TrashService {
   constructor(
     private readonly db: DataSource,
     private readonly files: FilesRepository,
+    private readonly folders: FoldersRepository,
     private readonly filesService: FilesService,
   ) {}
 
   async list(userId: string): Promise<{ folders: TrashFolderDto[]; files: TrashFileDto[] }> {
     // Only what was deleted directly: items trashed together with their folder come back with it.
-    const folderRows: Array<{
-      id: string;
-      name: string;
-      parent_id: string | null;
-      created_at: Date;
-      deleted_at: Date;
-      file_count: number;
-    }> = await this.db.query(
-      `SELECT f.id, f.name, f.parent_id, f.created_at, f.deleted_at,
-                (WITH RECURSIVE sub AS (
-                   SELECT f.id AS id, 1 AS depth
-                   UNION ALL
-                   SELECT c.id, sub.depth + 1 FROM folders c JOIN sub ON c.parent_id = sub.id
-                   WHERE c.user_id = $1 AND sub.depth < ${MAX_FOLDER_DEPTH})
-                 SELECT count(*)::int FROM files x WHERE x.folder_id IN (SELECT id FROM sub) AND x.deleted_at = f.deleted_at) AS file_count
-         FROM folders f LEFT JOIN folders p ON p.id = f.parent_id
-         WHERE f.user_id = $1 AND f.deleted_at IS NOT NULL AND (p.id IS NULL OR p.deleted_at IS DISTINCT FROM f.deleted_at)
-         ORDER BY f.deleted_at DESC, f.name`,
-      [userId],
-    );
-    const fileRows = await this.db.query(
-      `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} LEFT JOIN folders p ON p.id = f.folder_id
-       WHERE f.user_id = $1 AND f.deleted_at IS NOT NULL AND (p.id IS NULL OR p.deleted_at IS DISTINCT FROM f.deleted_at)
-       ORDER BY f.deleted_at DESC, f.name`,
-      [userId],
-    );
+    const folderRows = await this.folders.listTrashed(userId);
+    const trashedFiles = await this.files.listTrashed(userId);
     return {
       folders: folderRows.map((row) => ({
         ...toFolderDto(row),
         deletedAt: row.deleted_at.toISOString(),
         fileCount: row.file_count,
       })),
-      files: fileRows.map(toFileRecord).map((file: ReturnType<typeof toFileRecord>) => ({
+      files: trashedFiles.map((file) => ({
         ...toFileDto(file),
         deletedAt: file.deletedAt!.toISOString(),
       })),
@@ -79,11 +56,7 @@ export class TrashService {
         const folderId =
           file.folderId && (await this.files.isLiveFolder(userId, file.folderId, manager, true)) ? file.folderId : null;
         const name = await this.filesService.freeName(userId, folderId, file.name, manager);
-        await manager.query(`UPDATE files SET deleted_at = NULL, updated_at = now(), folder_id = $2, name = $3 WHERE id = $1`, [
-          file.id,
-          folderId,
-          name,
-        ]);
+        await this.files.restore(file.id, folderId, name, manager);
         return { fileId: file.id, renamed: name !== file.name };
       }),
     );
@@ -94,28 +67,12 @@ export class TrashService {
     return this.retryOnNameRace(() =>
       this.db.transaction(async (manager) => {
         await this.files.lockOwner(userId, manager);
-        // Timestamps are compared in SQL: JavaScript dates drop the microseconds PostgreSQL keeps.
         const folder = await this.trashedFolder(userId, folderId, manager);
         const parentId =
           folder.parent_id && (await this.files.isLiveFolder(userId, folder.parent_id, manager, true)) ? folder.parent_id : null;
         const name = await this.freeFolderName(userId, parentId, folder.name, manager);
-        await manager.query(
-          `${SUBTREE_CTE} UPDATE files SET deleted_at = NULL, updated_at = now()
-           WHERE user_id = $2 AND folder_id IN (SELECT id FROM subtree) AND deleted_at = (SELECT deleted_at FROM folders WHERE id = $1)`,
-          [folder.id, userId],
-        );
-        await manager.query(
-          `${SUBTREE_CTE} UPDATE folders SET deleted_at = NULL
-           WHERE id IN (SELECT id FROM subtree) AND id <> $1 AND deleted_at = (SELECT deleted_at FROM folders WHERE id = $1)`,
-          [folder.id, userId],
-        );
-        const rows = returnedRows<{ id: string; name: string; parent_id: string | null; created_at: Date }>(
-          await manager.query(
-            `UPDATE folders SET deleted_at = NULL, parent_id = $2, name = $3 WHERE id = $1 RETURNING id, name, parent_id, created_at`,
-            [folder.id, parentId, name],
-          ),
-        );
-        return { folder: toFolderDto({ ...rows[0]!, deleted_at: null }), renamed: name !== folder.name };
+        const restored = await this.folders.restoreSubtree(userId, folder.id, { parentId, name }, manager);
+        return { folder: toFolderDto(restored), renamed: name !== folder.name };
       }),
     );
   }
@@ -137,16 +94,8 @@ export class TrashService {
     return this.db.transaction(async (manager) => {
       await this.files.lockOwner(userId, manager);
       const folder = await this.trashedFolder(userId, folderId, manager);
-      const files: Array<{ id: string }> = await manager.query(
-        `${SUBTREE_CTE} SELECT id FROM files WHERE user_id = $2 AND folder_id IN (SELECT id FROM subtree)`,
-        [folder.id, userId],
-      );
-      const result = await this.purgeFiles(
-        userId,
-        files.map((file) => file.id),
-        manager,
-      );
-      await manager.query(`DELETE FROM folders WHERE id = $1 AND user_id = $2`, [folder.id, userId]);
+      const result = await this.purgeFiles(userId, await this.folders.fileIdsInSubtree(userId, folder.id, manager), manager);
+      await this.folders.delete(userId, folder.id, manager);
       return result;
     });
   }
@@ -155,17 +104,8 @@ export class TrashService {
   async purgeAll(userId: string): Promise<PurgeResultDto> {
     return this.db.transaction(async (manager) => {
       await this.files.lockOwner(userId, manager);
-      const files: Array<{ id: string }> = await manager.query(
-        `SELECT f.id FROM files f LEFT JOIN folders p ON p.id = f.folder_id
-         WHERE f.user_id = $1 AND (f.deleted_at IS NOT NULL OR p.deleted_at IS NOT NULL)`,
-        [userId],
-      );
-      const result = await this.purgeFiles(
-        userId,
-        files.map((file) => file.id),
-        manager,
-      );
-      await manager.query(`DELETE FROM folders WHERE user_id = $1 AND deleted_at IS NOT NULL`, [userId]);
+      const result = await this.purgeFiles(userId, await this.folders.fileIdsInTrash(userId, manager), manager);
+      await this.folders.deleteTrashed(userId, manager);
       return result;
     });
   }
@@ -177,40 +117,19 @@ export class TrashService {
    */
   private async purgeFiles(userId: string, fileIds: string[], manager: EntityManager): Promise<PurgeResultDto> {
     if (!fileIds.length) return { purgedFiles: 0, freedBytes: 0 };
-    const versions = returnedRows<{ size_bytes: string }>(
-      await manager.query(
-        `DELETE FROM file_versions v USING files f
-         WHERE v.file_id = f.id AND f.id = ANY($1::uuid[]) AND f.user_id = $2 RETURNING v.size_bytes`,
-        [fileIds, userId],
-      ),
-    );
-    const deleted = returnedRows<{ id: string }>(
-      await manager.query(`DELETE FROM files WHERE id = ANY($1::uuid[]) AND user_id = $2 RETURNING id`, [fileIds, userId]),
-    );
-    const freedBytes = versions.reduce((sum, version) => sum + Number(version.size_bytes), 0);
+    const { deletedFiles, freedBytes } = await this.files.deleteWithVersions(userId, fileIds, manager);
     await this.files.releaseQuota(userId, freedBytes, manager);
-    return { purgedFiles: deleted.length, freedBytes };
+    return { purgedFiles: deletedFiles, freedBytes };
   }
 
   private async trashedFolder(userId: string, folderId: string, manager: EntityManager) {
-    const rows: Array<{ id: string; name: string; parent_id: string | null; created_at: Date; deleted_at: Date }> = isUuid(
-      folderId,
-    )
-      ? await manager.query(
-          `SELECT id, name, parent_id, created_at, deleted_at FROM folders WHERE id = $1 AND user_id = $2 AND deleted_at IS NOT NULL FOR UPDATE`,
-          [folderId, userId],
-        )
-      : [];
-    if (!rows[0]) throw AppError.notFound('回收站中没有该文件夹');
-    return rows[0];
+    const folder = isUuid(folderId) ? await this.folders.lockTrashed(userId, folderId, manager) : null;
+    if (!folder) throw AppError.notFound('回收站中没有该文件夹');
+    return folder;
   }
 
   private async freeFolderName(userId: string, parentId: string | null, name: string, manager: EntityManager): Promise<string> {
-    const rows: Array<{ name: string }> = await manager.query(
-      `SELECT name FROM folders WHERE user_id = $1 AND parent_id IS NOT DISTINCT FROM $2 AND deleted_at IS NULL`,
-      [userId, parentId],
-    );
-    const taken = new Set(rows.map((row) => row.name));
+    const taken = await this.folders.liveNamesIn(userId, parentId, manager);
     if (!taken.has(name)) return name;
     for (let n = 1; n <= 1000; n++) {
       const candidate = numberedFolderName(name, n);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
+import { LIMITS } from '@sharedown/contract/limits';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { jsonTooDeep } from '../common/json-depth.js';
 
@@ -16,9 +17,6 @@ export interface MultipartUpload {
   document: UploadedDocument | null;
   fields: Record<string, string>;
 }
-
-/** The contract's per-file limit; the multipart plugin is registered with the same fileSize. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 const decoderOptions = { fatal: true, ignoreBOM: true } as const;
 
@@ -92,23 +90,24 @@ export async function readMultipartUpload(request: FastifyRequest, allowedFields
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
-          throw AppError.validation(`不允许的文件字段：${part.fieldname}（文件字段名必须是 file）`);
+          throw AppError.validation(`不允许的文件字段：${part.fieldname}（文件字段名必须是 file）`, part.fieldname);
         }
         const chunks: Buffer[] = [];
         let received = 0;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
           received += chunk.length;
-          if (received > MAX_UPLOAD_BYTES) throw tooLarge();
+          // The multipart plugin is registered with the same fileSize; this counts what was decoded.
+          if (received > LIMITS.uploadBytes) throw tooLarge();
           chunks.push(chunk);
         }
         if (part.file.truncated) throw tooLarge();
         document = decodeDocument(part.filename ?? '', Buffer.concat(chunks, received));
         continue;
       }
-      if (part.fieldname === 'file') throw AppError.validation('file 字段必须是上传的文件（带文件名）');
-      if (!allowedFields.includes(part.fieldname)) throw AppError.validation(`不允许的字段：${part.fieldname}`);
-      if (part.valueTruncated) throw AppError.validation(`字段 ${part.fieldname} 过长`);
-      if (part.fieldname in fields) throw AppError.validation(`字段 ${part.fieldname} 重复`);
+      if (part.fieldname === 'file') throw AppError.validation('file 字段必须是上传的文件（带文件名）', 'file');
+      if (!allowedFields.includes(part.fieldname)) throw AppError.validation(`不允许的字段：${part.fieldname}`, part.fieldname);
+      if (part.valueTruncated) throw AppError.validation(`字段 ${part.fieldname} 过长`, part.fieldname);
+      if (part.fieldname in fields) throw AppError.validation(`字段 ${part.fieldname} 重复`, part.fieldname);
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : fieldText(part.fieldname, part.value);
     }
   } catch (error) {

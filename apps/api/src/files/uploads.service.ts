@@ -10,7 +10,7 @@ import { FilesService } from './files.service.js';
 import type { MultipartUpload, UploadedDocument } from './upload-reader.js';
 
 function documentOf(upload: MultipartUpload): UploadedDocument {
-  if (!upload.document) throw AppError.validation('缺少 file 文件字段');
+  if (!upload.document) throw AppError.validation('缺少 file 文件字段', 'file');
   return upload.document;
 }
 
@@ -41,7 +41,7 @@ export class UploadsService {
   async uploadFromConsole(user: AuthUser, upload: MultipartUpload): Promise<ConsoleUploadResultDto> {
     const document = documentOf(upload);
     const conflict = upload.fields.conflict ?? 'fail';
-    if (!isConflictMode(conflict)) throw AppError.validation('conflict 必须是 fail、overwrite 或 rename');
+    if (!isConflictMode(conflict)) throw AppError.validation('conflict 必须是 fail、overwrite 或 rename', 'conflict');
     const outcome = await this.files.upload(user, { document, folderId: upload.fields.folderId || null, conflict });
     return { file: toConsoleFileDto(outcome.record), outcome: outcome.result };
   }

@@ -1,9 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DataSource } from 'typeorm';
 import { PublicRoute } from '../openapi/public-route.decorator.js';
 import { QueueService } from '../queue/queue.service.js';
+import { HealthRepository } from './health.repository.js';
 
 class HealthDto {
   @ApiProperty() ok: boolean;
@@ -16,7 +16,7 @@ class HealthDto {
 @Controller()
 export class HealthController {
   constructor(
-    private readonly db: DataSource,
+    private readonly database: HealthRepository,
     private readonly queues: QueueService,
   ) {}
 
@@ -26,13 +26,7 @@ export class HealthController {
   @ApiOkResponse({ type: HealthDto, description: 'everything is up' })
   @ApiResponse({ status: 503, type: HealthDto, description: 'a dependency is down: ok false' })
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDto> {
-    const [database, queue] = await Promise.all([
-      this.db.query('SELECT 1').then(
-        () => true,
-        () => false,
-      ),
-      this.queues.reachable(),
-    ]);
+    const [database, queue] = await Promise.all([this.database.databaseAnswers(), this.queues.reachable()]);
     const ok = database && queue;
     if (!ok) reply.status(503);
     return { ok, database: database ? 'up' : 'down', queue: queue ? 'up' : 'down', queueBackend: this.queues.backend };

@@ -3,7 +3,8 @@ import { AuthModule } from '../auth/auth.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { ViewerModule } from '../viewer/viewer.module.js';
 import { Housekeeping } from './housekeeping.js';
+import { HousekeepingRepository } from './housekeeping.repository.js';
 
 /** Periodic deletion of expired and idle rows (worker processes). */
-@Module({ imports: [AuthModule, RateLimitModule, ViewerModule], providers: [Housekeeping] })
+@Module({ imports: [AuthModule, RateLimitModule, ViewerModule], providers: [Housekeeping, HousekeepingRepository] })
 export class HousekeepingModule {}

@@ -6,10 +6,9 @@ import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view.repository.js';
 import { VisitLogRepository } from '../viewer/visit-log.repository.js';
+import { HousekeepingRepository } from './housekeeping.repository.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
-// Only one worker sweeps at a time; the others skip that round.
-const HOUSEKEEPING_LOCK = 4_202_612;
 
 /** One kind of leftover and how to delete it; answers how many rows went. */
 interface Sweep {
@@ -19,9 +18,9 @@ interface Sweep {
 
 /**
  * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
- * keyed by client address) that have refilled long ago, expired records of used frame tickets
- * long-expired e-mail codes, and logged visits older than the retention period. Runs in the worker (ROLE all or worker) at start and every ten
- * minutes.
+ * keyed by client address) that have refilled long ago, expired records of used frame tickets,
+ * long-expired e-mail codes and logged visits older than the retention period. Runs in the
+ * worker (ROLE all or worker) at start and every ten minutes.
  */
 @Injectable()
 export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -32,6 +31,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
 
   constructor(
     private readonly db: DataSource,
+    private readonly housekeeping: HousekeepingRepository,
     sessions: SessionsService,
     limiter: RateLimiter,
     viewer: ShareViewRepository,
@@ -65,10 +65,8 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
   async sweepOnce(): Promise<void> {
     try {
       await this.db.transaction(async (manager) => {
-        const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [HOUSEKEEPING_LOCK])) as [
-          { locked: boolean },
-        ];
-        if (!locked) return;
+        // Only one worker sweeps at a time; the others skip that round.
+        if (!(await this.housekeeping.tryLockForTransaction(manager))) return;
         for (const sweep of this.sweeps) {
           const deleted = await sweep.run();
           if (deleted) this.logger.log(`deleted ${deleted} ${sweep.name}`);

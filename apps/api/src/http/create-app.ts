@@ -15,8 +15,9 @@ import { registerCors } from './cors.js';
 import { answerClientError, answerFrameworkError } from './framework-errors.js';
 import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { LIMITS } from '@sharedown/contract/limits';
+import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
 const JSON_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -50,6 +51,7 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
   const fastify = app.getHttpAdapter().getInstance();
   // First, so that every route gets the envelope for Fastify's own errors.
   registerRouteErrorHandler(fastify);
+  serveShareViewsDirectly(fastify, app);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -59,7 +61,7 @@ export async function createApp(runtime: Runtime, options: { preview?: boolean }
   await app.register(fastifyFormBody as never, { bodyLimit: 64 * 1024 } as never);
   await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
   await app.register(fastifyMultipart as never, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
   } as never);
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(validationPipe);

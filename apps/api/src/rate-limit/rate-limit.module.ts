@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { PostgresRateLimiter } from './postgres-rate-limiter.js';
+import { RateBucketsRepository } from './rate-buckets.repository.js';
 import { RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
@@ -12,7 +13,7 @@ import { RedisRateLimiter } from './redis-rate-limiter.js';
       provide: RateLimiter,
       inject: [RUNTIME, DataSource],
       useFactory: (runtime: Runtime, db: DataSource): RateLimiter =>
-        runtime.env.REDIS_URL ? new RedisRateLimiter(runtime.env.REDIS_URL) : new PostgresRateLimiter(db),
+        runtime.env.REDIS_URL ? new RedisRateLimiter(runtime.env.REDIS_URL) : new PostgresRateLimiter(new RateBucketsRepository(db)),
     },
   ],
   exports: [RateLimiter],

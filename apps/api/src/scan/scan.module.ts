@@ -4,6 +4,7 @@ import { QueueModule } from '../queue/queue.module.js';
 import { BuiltinScanner } from './builtin-scanner.js';
 import { ClamdScanner } from './clamd-scanner.js';
 import { ScanQueue } from './scan-queue.js';
+import { ScanRepository } from './scan.repository.js';
 import { ScanWorker } from './scan.worker.js';
 import { SCANNER, type Scanner } from './scanner.js';
 
@@ -18,6 +19,7 @@ import { SCANNER, type Scanner } from './scanner.js';
         runtime.env.CLAMD_HOST ? new ClamdScanner(runtime.env.CLAMD_HOST, runtime.env.CLAMD_PORT) : new BuiltinScanner(),
     },
     ScanQueue,
+    ScanRepository,
     ScanWorker,
   ],
   exports: [ScanQueue],

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { QueueName } from '../queue/queue-names.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ScanQueue, type ScanJobData } from './scan-queue.js';
+import { ScanRepository, type ScanVerdict } from './scan.repository.js';
 import { SCANNER, type Scanner } from './scanner.js';
 
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -23,7 +23,7 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
   private sweeping = false;
 
   constructor(
-    private readonly db: DataSource,
+    private readonly versions: ScanRepository,
     private readonly queues: QueueService,
     private readonly scanQueue: ScanQueue,
     @Inject(SCANNER) private readonly scanner: Scanner,
@@ -51,13 +51,9 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
 
   async process(job: Job<ScanJobData>): Promise<void> {
     const { versionId } = job.data;
-    const rows: Array<{ content: string; scan_status: string }> = await this.db.query(
-      `SELECT content, scan_status FROM file_versions WHERE id = $1`,
-      [versionId],
-    );
-    const version = rows[0];
+    const version = await this.versions.findVersion(versionId);
     // Purged meanwhile, or settled by an earlier run of a repeated job.
-    if (!version || version.scan_status === 'CLEAN' || version.scan_status === 'INFECTED') return;
+    if (!version || version.scanStatus === 'CLEAN' || version.scanStatus === 'INFECTED') return;
     try {
       const verdict = await this.scanner.scan(Buffer.from(version.content, 'utf8'));
       await this.settle(versionId, verdict.infected ? 'INFECTED' : 'CLEAN', verdict.infected ? verdict.signature : null);
@@ -69,12 +65,8 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  private async settle(versionId: string, status: 'CLEAN' | 'INFECTED' | 'SCAN_ERROR', result: string | null): Promise<void> {
-    await this.db.query(
-      `UPDATE file_versions SET scan_status = $2, scan_result = $3, scan_attempts = scan_attempts + 1, scanned_at = now()
-       WHERE id = $1 AND scan_status IN ('PENDING', 'SCAN_ERROR')`,
-      [versionId, status, result],
-    );
+  private async settle(versionId: string, status: ScanVerdict, result: string | null): Promise<void> {
+    await this.versions.settle(versionId, status, result);
   }
 
   /** Re-enqueues versions whose job was lost (PENDING for over a minute) or gave up (SCAN_ERROR). */
@@ -82,16 +74,12 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.sweeping) return 0;
     this.sweeping = true;
     try {
-      const rows: Array<{ id: string }> = await this.db.query(
-        `SELECT id FROM file_versions
-         WHERE scan_status = 'SCAN_ERROR' OR (scan_status = 'PENDING' AND created_at < now() - interval '1 minute')
-         ORDER BY created_at LIMIT ${SWEEP_BATCH}`,
-      );
-      if (rows.length) {
-        await this.scanQueue.enqueue(rows.map((row) => row.id));
-        this.logger.log(`re-enqueued ${rows.length} unfinished scan(s)`);
+      const ids = await this.versions.listUnfinished(SWEEP_BATCH);
+      if (ids.length) {
+        await this.scanQueue.enqueue(ids);
+        this.logger.log(`re-enqueued ${ids.length} unfinished scan(s)`);
       }
-      return rows.length;
+      return ids.length;
     } catch (error) {
       this.logger.warn(`scan sweep failed: ${(error as Error).message}`);
       return 0;

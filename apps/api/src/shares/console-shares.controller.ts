@@ -3,7 +3,20 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiT
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from './share.dto.js';
+import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
+import { pageRequestOf } from '../common/page-cursor.js';
+import { SHARES_CURSOR } from './share-list.repository.js';
+import { SharePagesService } from './share-pages.service.js';
+import {
+  ConsoleShareListDto,
+  ConsoleSharesQueryDto,
+  CreateShareDto,
+  CreatedShareDto,
+  SHARE_STATUSES,
+  ShareDto,
+  ShareEnvelopeDto,
+  ShareTotalsDto,
+} from './share.dto.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsDto, ShareVisitsQueryDto } from './share-visits.dto.js';
 import { ShareVisitsService } from './share-visits.service.js';
@@ -23,6 +36,7 @@ export class ConsoleSharesController {
   constructor(
     private readonly shares: SharesService,
     private readonly visits: ShareVisitsService,
+    private readonly pages: SharePagesService,
     private readonly editor: ShareEditorService,
     private readonly analytics: ShareAnalyticsService,
     private readonly visitLog: ShareVisitLogService,
@@ -38,12 +52,41 @@ export class ConsoleSharesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List shares (console)', description: 'Newest first; optionally only those of one file.' })
+  @ApiOperation({
+    summary: 'List shares (console)',
+    description:
+      'Newest first; optionally only those of one file, of one status, or whose file name or token contains `q`. ' +
+      'Without `limit` and `cursor` the answer holds every share (the filters still apply). With either, it holds ' +
+      'one page, `nextCursor` and `total` (the count over all pages); send the same filters with the cursor.',
+  })
   @ApiQuery({ name: 'fileId', required: false, type: String })
-  @ApiOkResponse({ type: ShareListDto })
+  @ApiQuery({ name: 'status', required: false, enum: SHARE_STATUSES, description: 'revoked wins over consumed, which wins over expired' })
+  @ApiQuery({ name: 'q', required: false, type: String, description: 'case-insensitive part of the file name or of the token' })
+  @ApiPageQueries()
+  @ApiOkResponse({ type: ConsoleShareListDto })
   @ApiErrors(400, 401, 403)
-  async list(@CurrentAuth() auth: AuthContext, @Query() query: ListSharesQueryDto): Promise<ShareListDto> {
-    return { shares: await this.shares.list(auth.user.id, query.fileId) };
+  async list(@CurrentAuth() auth: AuthContext, @Query() query: ConsoleSharesQueryDto): Promise<ConsoleShareListDto> {
+    const filter = { fileId: query.fileId, status: query.status, q: query.q?.trim() || undefined };
+    const page = pageRequestOf(SHARES_CURSOR, query);
+    if (page) {
+      const [found, total] = await Promise.all([
+        this.pages.page(auth.user.id, filter, page),
+        this.pages.count(auth.user.id, filter),
+      ]);
+      return { ...found, total };
+    }
+    if (filter.status === undefined && filter.q === undefined) {
+      return { shares: await this.shares.list(auth.user.id, query.fileId) };
+    }
+    return { shares: await this.pages.all(auth.user.id, filter) };
+  }
+
+  @Get('totals')
+  @ApiOperation({ summary: 'Active links and visits over every share (console)' })
+  @ApiOkResponse({ type: ShareTotalsDto })
+  @ApiErrors(401, 403)
+  totals(@CurrentAuth() auth: AuthContext): Promise<ShareTotalsDto> {
+    return this.pages.totals(auth.user.id);
   }
 
   @Get(':id')

@@ -17,7 +17,7 @@ export class ShareAnalyticsService {
   async summary(userId: string, shareId: string, daysParam: string | undefined): Promise<ShareAnalyticsDto> {
     const days = daysParam === undefined ? DEFAULT_ANALYTICS_DAYS : Number(daysParam);
     if (!Number.isInteger(days) || days < 1 || days > MAX_ANALYTICS_DAYS) {
-      throw AppError.validation(`days 必须是 1 到 ${MAX_ANALYTICS_DAYS} 之间的整数`);
+      throw AppError.validation(`days 必须是 1 到 ${MAX_ANALYTICS_DAYS} 之间的整数`, 'days');
     }
     if (!UUID.test(shareId) || !(await this.log.owns(userId, shareId))) throw AppError.notFound('分享不存在');
     const [perDay, engagement, topReferrers, devices] = await Promise.all([

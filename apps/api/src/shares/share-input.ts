@@ -60,15 +60,18 @@ export async function parseShareField(raw: string): Promise<ShareSettings> {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw AppError.validation('share 字段必须是 JSON 编码的 ShareInput 对象');
+    throw AppError.validation('share 字段必须是 JSON 编码的 ShareInput 对象', 'share');
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw AppError.validation('share 字段必须是 JSON 编码的 ShareInput 对象');
+    throw AppError.validation('share 字段必须是 JSON 编码的 ShareInput 对象', 'share');
   }
   try {
     await validationPipe.transform(parsed, { type: 'body', metatype: ShareInputDto });
   } catch (error) {
-    if (error instanceof AppError) throw AppError.validation(`share：${error.message}`);
+    if (error instanceof AppError) {
+      const field = error.extras.field;
+      throw AppError.validation(`share：${error.message}`, field === undefined ? 'share' : `share.${field}`);
+    }
     throw error;
   }
   return settingsOf(parsed as ShareInputDto);

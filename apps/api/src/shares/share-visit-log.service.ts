@@ -37,7 +37,7 @@ const CSV_COLUMNS: Array<keyof ShareVisitDto> = [
 function parseInstant(value: string | undefined, name: string): Date | null {
   if (value === undefined) return null;
   const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) throw AppError.validation(`${name} 必须是 ISO 8601 时间`);
+  if (Number.isNaN(instant.getTime())) throw AppError.validation(`${name} 必须是 ISO 8601 时间`, name);
   return instant;
 }
 
@@ -48,7 +48,7 @@ function encodeCursor(atKey: string, id: string): string {
 function decodeCursor(cursor: string | undefined): VisitLogFilter['after'] {
   if (cursor === undefined) return null;
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw AppError.validation('cursor 无效');
+  if (!match) throw AppError.validation('cursor 无效', 'cursor');
   return { at: match[1]!, id: match[2]! };
 }
 
@@ -60,7 +60,7 @@ export class ShareVisitLogService {
   async page(userId: string, shareId: string, query: VisitLogQueryDto): Promise<ShareVisitPageDto> {
     const limit = query.limit === undefined ? DEFAULT_VISIT_PAGE : Number(query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_VISIT_PAGE) {
-      throw AppError.validation(`limit 必须是 1 到 ${MAX_VISIT_PAGE} 之间的整数`);
+      throw AppError.validation(`limit 必须是 1 到 ${MAX_VISIT_PAGE} 之间的整数`, 'limit');
     }
     const filter = await this.filter(userId, shareId, query);
     // One row more than asked tells whether another page follows.

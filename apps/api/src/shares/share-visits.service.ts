@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 import { AppError } from '../common/app-error.js';
 import { DEFAULT_VISIT_HOURS, HOURS_MESSAGE, MAX_VISIT_HOURS, type ShareVisitsDto } from './share-visits.dto.js';
@@ -8,23 +8,17 @@ import { DEFAULT_VISIT_HOURS, HOURS_MESSAGE, MAX_VISIT_HOURS, type ShareVisitsDt
 @Injectable()
 export class ShareVisitsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly repository: SharesRepository,
     private readonly shares: SharesService,
   ) {}
 
   /** `hoursParam` is the query's text (digits, already checked by the DTO); a week when absent. */
   async hourly(userId: string, shareId: string, hoursParam: string | undefined): Promise<ShareVisitsDto> {
     const hours = hoursParam === undefined ? DEFAULT_VISIT_HOURS : Number(hoursParam);
-    if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VISIT_HOURS) throw AppError.validation(HOURS_MESSAGE);
+    if (!Number.isInteger(hours) || hours < 1 || hours > MAX_VISIT_HOURS) throw AppError.validation(HOURS_MESSAGE, 'hours');
     // Ownership and existence come from the shares service: 404 for a foreign or unknown id.
     const share = await this.shares.get(userId, shareId);
-    const rows: Array<{ hour: Date; visits: number }> = await this.db.query(
-      `SELECT g.hour, coalesce(h.visits, 0)::int AS visits
-         FROM generate_series(date_trunc('hour', now()) - make_interval(hours => $2::int - 1), date_trunc('hour', now()), interval '1 hour') AS g(hour)
-         LEFT JOIN share_visit_hours h ON h.share_id = $1 AND h.hour = g.hour
-        ORDER BY g.hour`,
-      [share.id, hours],
-    );
+    const rows = await this.repository.hourlyVisits(share.id, hours);
     return {
       shareId: share.id,
       visitCount: share.visitCount,

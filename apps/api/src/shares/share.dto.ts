@@ -1,9 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsEmail,
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -14,21 +15,27 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { LIMITS, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from '@sharedown/contract/limits';
+import { FILE_KINDS, type FileKind } from '../files/file-names.js';
 
-export const SLUG_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
-export const MAX_ALLOWLIST_ENTRIES = 1000;
-/** No C0 control character and no DEL: the text is drawn on the page as typed. */
-const WATERMARK_TEXT = /^[^\u0000-\u001f\u007f]*$/;
-const FILE_KINDS = ['HTML', 'MARKDOWN', 'TEXT'];
+export { SLUG_PATTERN };
+export const MAX_ALLOWLIST_ENTRIES = LIMITS.emailAllowlist.max;
+const { expiresInDays: EXPIRY, sharePassword: PASSWORD, visits: VISITS, watermarkText: WATERMARK, email: EMAIL } = LIMITS;
+import { NEXT_CURSOR_DESCRIPTION } from '../common/api-page-queries.decorator.js';
+import { NoControlCharacters } from '../common/text-rules.js';
+import { CURSOR_MESSAGE, LIMIT_MESSAGE } from '../common/page-cursor.js';
+/** A share's state as its owner reads it; revoked wins over consumed, which wins over expired. */
+export const SHARE_STATUSES = ['active', 'expired', 'consumed', 'revoked'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
 
 /** `null` is allowed and means "not set"; any other non-integer is refused. */
 function Cap(field: string): PropertyDecorator {
-  const message = `${field} 必须是 1 到 9999 之间的整数或 null`;
+  const message = `${field} 必须是 ${VISITS.min} 到 ${VISITS.max} 之间的整数或 null`;
   return (target, key) => {
     IsOptional()(target, key);
     IsInt({ message })(target, key);
-    Min(1, { message })(target, key);
-    Max(9999, { message })(target, key);
+    Min(VISITS.min, { message })(target, key);
+    Max(VISITS.max, { message })(target, key);
   };
 }
 
@@ -42,28 +49,28 @@ function Flag(field: string): PropertyDecorator {
 
 /** Link policies of a share; every field optional (the contract's ShareInput). */
 export class ShareInputDto {
-  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: 1, maximum: 3650, description: 'null = never expires' })
+  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: EXPIRY.min, maximum: EXPIRY.max, description: 'null = never expires' })
   @IsOptional()
-  @IsInt({ message: 'expiresInDays 必须是 1 到 3650 之间的整数或 null' })
-  @Min(1, { message: 'expiresInDays 必须是 1 到 3650 之间的整数或 null' })
-  @Max(3650, { message: 'expiresInDays 必须是 1 到 3650 之间的整数或 null' })
+  @IsInt({ message: `expiresInDays 必须是 ${EXPIRY.min} 到 ${EXPIRY.max} 之间的整数或 null` })
+  @Min(EXPIRY.min, { message: `expiresInDays 必须是 ${EXPIRY.min} 到 ${EXPIRY.max} 之间的整数或 null` })
+  @Max(EXPIRY.max, { message: `expiresInDays 必须是 ${EXPIRY.min} 到 ${EXPIRY.max} 之间的整数或 null` })
   expiresInDays?: number | null;
 
-  @ApiProperty({ required: false, type: 'string', nullable: true, minLength: 4, maxLength: 32, description: 'null = no password' })
+  @ApiProperty({ required: false, type: 'string', nullable: true, minLength: PASSWORD.min, maxLength: PASSWORD.max, description: 'null = no password' })
   @IsOptional()
   @IsString({ message: 'password 必须是字符串或 null' })
-  @Length(4, 32, { message: 'password 长度必须在 4 到 32 个字符之间' })
+  @Length(PASSWORD.min, PASSWORD.max, { message: `password 长度必须在 ${PASSWORD.min} 到 ${PASSWORD.max} 个字符之间` })
   password?: string | null;
 
-  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: 1, maximum: 9999 })
+  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: VISITS.min, maximum: VISITS.max })
   @Cap('maxVisits')
   maxVisits?: number | null;
 
-  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: 1, maximum: 9999, description: 'null = unlimited per visitor' })
+  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: VISITS.min, maximum: VISITS.max, description: 'null = unlimited per visitor' })
   @Cap('perVisitorMaxVisits')
   perVisitorMaxVisits?: number | null;
 
-  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: 1, maximum: 9999, description: 'implies requireLogin' })
+  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: VISITS.min, maximum: VISITS.max, description: 'implies requireLogin' })
   @Cap('perLoginUserMaxVisits')
   perLoginUserMaxVisits?: number | null;
 
@@ -79,11 +86,11 @@ export class ShareInputDto {
   @Flag('watermarkEnabled')
   watermarkEnabled?: boolean;
 
-  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: 80, pattern: WATERMARK_TEXT.source })
+  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: WATERMARK.max, pattern: WATERMARK_TEXT_PATTERN.source })
   @IsOptional()
   @IsString({ message: 'watermarkText 必须是字符串或 null' })
-  @MaxLength(80, { message: 'watermarkText 最长 80 个字符' })
-  @Matches(WATERMARK_TEXT, { message: 'watermarkText 不能包含控制字符' })
+  @MaxLength(WATERMARK.max, { message: `watermarkText 最长 ${WATERMARK.max} 个字符` })
+  @Matches(WATERMARK_TEXT_PATTERN, { message: 'watermarkText 不能包含控制字符' })
   watermarkText?: string | null;
 
   @ApiProperty({ required: false })
@@ -113,7 +120,7 @@ export class ShareInputDto {
   @ApiProperty({
     required: false,
     type: 'array',
-    items: { type: 'string', format: 'email', maxLength: 254 },
+    items: { type: 'string', format: 'email', maxLength: EMAIL.max },
     maxItems: MAX_ALLOWLIST_ENTRIES,
     description:
       'implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified ' +
@@ -124,7 +131,7 @@ export class ShareInputDto {
   @IsArray({ message: 'emailAllowlist 必须是电子邮件地址数组' })
   @ArrayMaxSize(MAX_ALLOWLIST_ENTRIES, { message: `emailAllowlist 最多 ${MAX_ALLOWLIST_ENTRIES} 个地址` })
   @IsEmail({}, { each: true, message: 'emailAllowlist 中的每一项都必须是有效的电子邮件地址' })
-  @MaxLength(254, { each: true, message: 'emailAllowlist 中的电子邮件地址最长 254 个字符' })
+  @MaxLength(EMAIL.max, { each: true, message: `emailAllowlist 中的电子邮件地址最长 ${EMAIL.max} 个字符` })
   emailAllowlist?: string[];
 }
 
@@ -140,6 +147,28 @@ export class ListSharesQueryDto {
   @IsOptional()
   @IsString({ message: 'fileId 必须是字符串' })
   fileId?: string;
+
+  // Checked, with cursor, by pageRequestOf (documented by ApiPageQueries on the routes).
+  @IsOptional()
+  @IsString({ message: LIMIT_MESSAGE })
+  limit?: string;
+
+  @IsOptional()
+  @IsString({ message: CURSOR_MESSAGE })
+  cursor?: string;
+}
+
+/** The console's list narrows further: by status and by a part of the file name or token. */
+export class ConsoleSharesQueryDto extends ListSharesQueryDto {
+  @IsOptional()
+  @IsIn(SHARE_STATUSES, { message: `status 必须是 ${SHARE_STATUSES.join('、')} 之一` })
+  status?: ShareStatus;
+
+  @IsOptional()
+  @IsString({ message: 'q 必须是字符串' })
+  @MaxLength(200, { message: 'q 最长 200 个字符' })
+  @NoControlCharacters('q')
+  q?: string;
 }
 
 export class ShareDto {
@@ -148,7 +177,7 @@ export class ShareDto {
   @ApiProperty({ required: false, description: "the owner's public URL segment" }) ownerSegment?: string;
   @ApiProperty({ required: false }) fileId?: string;
   @ApiProperty({ required: false }) fileName?: string;
-  @ApiProperty({ required: false, enum: FILE_KINDS }) fileKind?: 'HTML' | 'MARKDOWN' | 'TEXT';
+  @ApiProperty({ required: false, enum: FILE_KINDS }) fileKind?: FileKind;
   @ApiProperty() hasPassword: boolean;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) expiresAt?: string | null;
   @ApiProperty({ required: false, type: 'integer', nullable: true }) maxVisits?: number | null;
@@ -159,7 +188,7 @@ export class ShareDto {
   @ApiProperty() oneTime: boolean;
   @ApiProperty({ required: false }) requireLogin?: boolean;
   @ApiProperty({ required: false }) watermarkEnabled?: boolean;
-  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: 80 }) watermarkText?: string | null;
+  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: WATERMARK.max }) watermarkText?: string | null;
   @ApiProperty({ required: false }) copyProtectionEnabled?: boolean;
   @ApiProperty({ required: false }) burnAfterReadEnabled?: boolean;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) revokedAt?: string | null;
@@ -174,6 +203,20 @@ export class CreatedShareDto {
 
 export class ShareListDto {
   @ApiProperty({ type: [ShareDto] }) shares: ShareDto[];
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: NEXT_CURSOR_DESCRIPTION })
+  nextCursor?: string | null;
+}
+
+export class ConsoleShareListDto extends ShareListDto {
+  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many shares the filters let through, over all pages' })
+  total?: number;
+}
+
+export class ShareTotalsDto {
+  @ApiProperty({ type: 'integer', description: 'shares a visitor could still open: not revoked, consumed or expired' })
+  active: number;
+  @ApiProperty({ type: 'integer', description: 'visits over every share' }) visits: number;
+  @ApiProperty({ type: 'integer', description: 'distinct visitors summed over every share' }) uniqueVisits: number;
 }
 
 export class ShareEnvelopeDto {

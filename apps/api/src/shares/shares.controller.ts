@@ -4,7 +4,11 @@ import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { RequiresWriteScope } from '../auth/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
+import { pageRequestOf } from '../common/page-cursor.js';
 import { V1_PATHS } from '../common/v1-paths.js';
+import { SHARES_CURSOR } from './share-list.repository.js';
+import { SharePagesService } from './share-pages.service.js';
 import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from './share.dto.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitPageDto, VisitLogQueryDto } from './share-visit-log.dto.js';
@@ -17,6 +21,7 @@ import { ShareVisitLogService } from './share-visit-log.service.js';
 export class SharesController {
   constructor(
     private readonly shares: SharesService,
+    private readonly pages: SharePagesService,
     private readonly visitLog: ShareVisitLogService,
   ) {}
 
@@ -31,11 +36,21 @@ export class SharesController {
   }
 
   @Get('shares')
-  @ApiOperation({ summary: "The account's shares, newest first; optionally those of one file" })
+  @ApiOperation({
+    summary: "The account's shares, newest first; optionally those of one file",
+    description:
+      'Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; ' +
+      'pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. ' +
+      'Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between ' +
+      'two pages shift no other share into a page twice or out of all pages.',
+  })
   @ApiQuery({ name: 'fileId', required: false, type: String })
+  @ApiPageQueries()
   @ApiOkResponse({ type: ShareListDto })
   @ApiErrors(400, 401, 429)
   async list(@CurrentAuth() auth: AuthContext, @Query() query: ListSharesQueryDto): Promise<ShareListDto> {
+    const page = pageRequestOf(SHARES_CURSOR, query);
+    if (page) return this.pages.page(auth.user.id, { fileId: query.fileId }, page);
     return { shares: await this.shares.list(auth.user.id, query.fileId) };
   }
 

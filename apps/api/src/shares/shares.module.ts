@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { ConsoleSharesController } from './console-shares.controller.js';
+import { ShareListRepository } from './share-list.repository.js';
+import { SharePagesService } from './share-pages.service.js';
 import { SharesController } from './shares.controller.js';
+import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
 import { ShareVisitLogRepository } from './share-visit-log.repository.js';
@@ -18,7 +21,19 @@ import { SharePoliciesRepository } from './share-policies.repository.js';
 @Module({
   imports: [AuthModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, ShareVisitsService, ShareVisitLogRepository, ShareVisitLogService, SharePoliciesRepository, ShareEditorService, ShareAnalyticsRepository, ShareAnalyticsService],
+  providers: [
+    SharesService,
+    SharesRepository,
+    ShareVisitsService,
+    SharePagesService,
+    ShareListRepository,
+    ShareVisitLogRepository,
+    ShareVisitLogService,
+    SharePoliciesRepository,
+    ShareEditorService,
+    ShareAnalyticsRepository,
+    ShareAnalyticsService,
+  ],
   exports: [SharesService],
 })
 export class SharesModule {}

@@ -10,6 +10,7 @@ import { FilesService } from '../files/files.service.js';
 import { decodeDocument } from '../files/upload-reader.js';
 import type { QueueService } from '../queue/queue.service.js';
 import { ScanQueue } from '../scan/scan-queue.js';
+import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 
 const noScans = { queue: () => ({ addBulk: async () => [] }) } as unknown as QueueService;
@@ -43,7 +44,7 @@ describe(SharesService.name, () => {
     database = await createTestDatabase();
     const db = database.dataSource;
     files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans));
-    sut = new SharesService(db, runtime);
+    sut = new SharesService(db, new SharesRepository(db), runtime);
   });
   afterAll(() => database?.drop());
 

@@ -1,4 +1,5 @@
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import type { IssueCode } from './issue-codes.js';
 import { IssueCollector, createLocator, issueAt, type Position, type ValidationIssue } from './issues.js';
 
 const VOID_ELEMENTS = new Set([
@@ -68,27 +69,27 @@ export interface HtmlScan {
   hasTitle: boolean;
 }
 
-const describe: Record<string, string> = {
-  unclosed: '未闭合的标签',
-  mismatched: '不匹配的结束标签',
-  stray: '多余的结束标签',
-  'duplicate-id': '重复的 id',
-  'duplicate-attribute': '重复的属性',
-  script: '<script> 元素',
-  handler: '内联事件处理器',
-  'javascript-url': 'javascript: 链接',
-  'self-closing': '非空元素的自闭合写法',
+const describe: Partial<Record<IssueCode, string>> = {
+  UNCLOSED_TAG: '未闭合的标签',
+  MISMATCHED_END_TAG: '不匹配的结束标签',
+  STRAY_END_TAG: '多余的结束标签',
+  DUPLICATE_ID: '重复的 id',
+  DUPLICATE_ATTRIBUTE: '重复的属性',
+  SCRIPT_ELEMENT: '<script> 元素',
+  EVENT_HANDLER: '内联事件处理器',
+  JAVASCRIPT_URL: 'javascript: 链接',
+  SELF_CLOSING_NON_VOID: '非空元素的自闭合写法',
 };
-const levelOf: Record<string, ValidationIssue['level']> = {
-  unclosed: 'error',
-  mismatched: 'error',
-  stray: 'error',
-  'duplicate-id': 'error',
-  'duplicate-attribute': 'warning',
-  script: 'warning',
-  handler: 'warning',
-  'javascript-url': 'warning',
-  'self-closing': 'warning',
+const levelOf: Partial<Record<IssueCode, ValidationIssue['level']>> = {
+  UNCLOSED_TAG: 'error',
+  MISMATCHED_END_TAG: 'error',
+  STRAY_END_TAG: 'error',
+  DUPLICATE_ID: 'error',
+  DUPLICATE_ATTRIBUTE: 'warning',
+  SCRIPT_ELEMENT: 'warning',
+  EVENT_HANDLER: 'warning',
+  JAVASCRIPT_URL: 'warning',
+  SELF_CLOSING_NON_VOID: 'warning',
 };
 
 /**
@@ -114,28 +115,45 @@ export function scanHtml(html: string): HtmlScan {
   let titleDepth = -1;
   let titleText = '';
 
-  const add = (kind: string, message: string, at?: Position) => collector.add(kind, issueAt(levelOf[kind]!, message, at));
+  const add = (code: IssueCode, message: string, at: Position, params: Record<string, string | number>) =>
+    collector.add(issueAt(levelOf[code]!, code, message, at, params));
   const inForeign = () => stack.length > 0 && stack[stack.length - 1]!.foreign;
 
   function checkAttributes(): void {
     const seen = new Set<string>();
     for (const attribute of attributes) {
       if (seen.has(attribute.name)) {
-        add('duplicate-attribute', `<${tagName}> 的属性 ${attribute.name} 重复出现，浏览器只采用第一个`, attribute.at);
+        add('DUPLICATE_ATTRIBUTE', `<${tagName}> 的属性 ${attribute.name} 重复出现，浏览器只采用第一个`, attribute.at, {
+          tag: tagName,
+          attribute: attribute.name,
+        });
         continue;
       }
       seen.add(attribute.name);
       if (attribute.name === 'id' && attribute.value) {
         const first = ids.get(attribute.value);
         if (first)
-          add('duplicate-id', `重复的 id "${attribute.value}"（首次出现在第 ${first.line} 行第 ${first.col} 列）`, attribute.at);
+          add('DUPLICATE_ID', `重复的 id "${attribute.value}"（首次出现在第 ${first.line} 行第 ${first.col} 列）`, attribute.at, {
+            id: attribute.value,
+            line: first.line,
+            col: first.col,
+          });
         else ids.set(attribute.value, attribute.at);
       }
       if (/^on[a-z]/.test(attribute.name)) {
-        add('handler', `内联事件处理器 ${attribute.name}：脚本只在隔离的沙箱视图中运行，无法访问查看者的会话`, attribute.at);
+        add(
+          'EVENT_HANDLER',
+          `内联事件处理器 ${attribute.name}：脚本只在隔离的沙箱视图中运行，无法访问查看者的会话`,
+          attribute.at,
+          {
+            attribute: attribute.name,
+          },
+        );
       }
       if (URL_ATTRIBUTES.has(attribute.name) && /^\s*javascript:/i.test(attribute.value)) {
-        add('javascript-url', `${attribute.name} 使用 javascript: 链接：脚本只在隔离的沙箱视图中运行`, attribute.at);
+        add('JAVASCRIPT_URL', `${attribute.name} 使用 javascript: 链接：脚本只在隔离的沙箱视图中运行`, attribute.at, {
+          attribute: attribute.name,
+        });
       }
     }
   }
@@ -145,11 +163,12 @@ export function scanHtml(html: string): HtmlScan {
     seenElement = true;
     checkAttributes();
     const foreign = inForeign() || FOREIGN_ROOTS.has(tagName);
-    if (tagName === 'script') add('script', '<script> 元素：脚本只在隔离的沙箱视图中运行，无法访问查看者的会话', tagAt);
+    if (tagName === 'script')
+      add('SCRIPT_ELEMENT', '<script> 元素：脚本只在隔离的沙箱视图中运行，无法访问查看者的会话', tagAt, {});
     if (VOID_ELEMENTS.has(tagName) && !foreign) return;
     if (selfClosing && foreign) return;
     if (selfClosing) {
-      add('self-closing', `<${tagName}/> 的自闭合写法在 HTML 中无效，元素仍然保持打开`, tagAt);
+      add('SELF_CLOSING_NON_VOID', `<${tagName}/> 的自闭合写法在 HTML 中无效，元素仍然保持打开`, tagAt, { tag: tagName });
     }
     stack.push({ name: tagName, at: tagAt, foreign });
     if (tagName === 'title' && !foreign) {
@@ -163,16 +182,17 @@ export function scanHtml(html: string): HtmlScan {
     let index = stack.length - 1;
     while (index >= 0 && stack[index]!.name !== name) index--;
     if (index < 0) {
-      add('stray', `结束标签 </${name}> 没有对应的开始标签`, at);
+      add('STRAY_END_TAG', `结束标签 </${name}> 没有对应的开始标签`, at, { tag: name });
       return;
     }
     for (let inner = stack.length - 1; inner > index; inner--) {
       const element = stack[inner]!;
       if (OPTIONAL_END.has(element.name) && !element.foreign) continue;
       add(
-        'mismatched',
+        'MISMATCHED_END_TAG',
         `结束标签 </${name}> 与未闭合的 <${element.name}>（第 ${element.at.line} 行第 ${element.at.col} 列）不匹配`,
         at,
+        { tag: name, open: element.name, line: element.at.line, col: element.at.col },
       );
     }
     if (titleDepth === index + 1) {
@@ -235,13 +255,10 @@ export function scanHtml(html: string): HtmlScan {
 
   for (const element of stack) {
     if (OPTIONAL_END.has(element.name) && !element.foreign) continue;
-    add('unclosed', `<${element.name}> 没有闭合`, element.at);
+    add('UNCLOSED_TAG', `<${element.name}> 没有闭合`, element.at, { tag: element.name });
   }
   return {
-    issues: collector.finish(
-      (kind) => describe[kind]!,
-      (kind) => levelOf[kind]!,
-    ),
+    issues: collector.finish((code) => describe[code]!),
     hasDoctype,
     hasTitle,
   };
@@ -251,7 +268,7 @@ export function scanHtml(html: string): HtmlScan {
 export function checkHtml(html: string): ValidationIssue[] {
   const scan = scanHtml(html);
   const issues = [...scan.issues];
-  if (!scan.hasDoctype) issues.push({ level: 'warning', message: '缺少 <!DOCTYPE html> 声明，浏览器会以怪异模式渲染' });
-  if (!scan.hasTitle) issues.push({ level: 'warning', message: '缺少非空的 <title> 元素' });
+  if (!scan.hasDoctype) issues.push(issueAt('warning', 'MISSING_DOCTYPE', '缺少 <!DOCTYPE html> 声明，浏览器会以怪异模式渲染'));
+  if (!scan.hasTitle) issues.push(issueAt('warning', 'MISSING_TITLE', '缺少非空的 <title> 元素'));
   return issues;
 }

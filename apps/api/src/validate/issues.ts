@@ -1,8 +1,13 @@
+import type { IssueCode } from './issue-codes.js';
+
 export type IssueLevel = 'error' | 'warning' | 'info';
 
 export interface ValidationIssue {
   level: IssueLevel;
+  code: IssueCode;
   message: string;
+  /** What the message names (a tag, an attribute, a character …), for clients that word the code themselves. */
+  params?: Record<string, string>;
   line?: number;
   col?: number;
 }
@@ -28,28 +33,40 @@ export function createLocator(text: string): (offset: number) => Position {
   };
 }
 
-export function issueAt(level: IssueLevel, message: string, position?: Position): ValidationIssue {
-  return position ? { level, message, line: position.line, col: position.col } : { level, message };
+export function issueAt(
+  level: IssueLevel,
+  code: IssueCode,
+  message: string,
+  position?: Position,
+  params?: Record<string, string | number>,
+): ValidationIssue {
+  const issue: ValidationIssue = { level, code, message };
+  if (params) issue.params = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  if (position) Object.assign(issue, { line: position.line, col: position.col });
+  return issue;
 }
 
 /** Keeps a report readable for pathological input: at most `limit` issues of one kind, then a summary. */
 export class IssueCollector {
   readonly issues: ValidationIssue[] = [];
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new Map<IssueCode, { count: number; level: IssueLevel }>();
 
   constructor(private readonly limit = 50) {}
 
-  add(kind: string, issue: ValidationIssue): void {
-    const count = (this.counts.get(kind) ?? 0) + 1;
-    this.counts.set(kind, count);
+  add(issue: ValidationIssue): void {
+    const count = (this.counts.get(issue.code)?.count ?? 0) + 1;
+    this.counts.set(issue.code, { count, level: issue.level });
     if (count <= this.limit) this.issues.push(issue);
   }
 
-  /** Appends "N more" summaries for kinds that hit the limit. */
-  finish(describe: (kind: string) => string, levelOf: (kind: string) => ValidationIssue['level']): ValidationIssue[] {
-    for (const [kind, count] of this.counts) {
+  /** Appends "N more" summaries (MORE_ISSUES) for codes that hit the limit. */
+  finish(describe: (code: IssueCode) => string): ValidationIssue[] {
+    for (const [code, { count, level }] of this.counts) {
       if (count > this.limit) {
-        this.issues.push({ level: levelOf(kind), message: `另有 ${count - this.limit} 处同类问题未列出：${describe(kind)}` });
+        const more = count - this.limit;
+        this.issues.push(
+          issueAt(level, 'MORE_ISSUES', `另有 ${more} 处同类问题未列出：${describe(code)}`, undefined, { count: more, code }),
+        );
       }
     }
     return this.issues;

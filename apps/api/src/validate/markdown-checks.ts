@@ -1,7 +1,10 @@
 import type { DOMPurify } from 'dompurify';
 import type { Token } from 'markdown-it';
 import { MARKDOWN_SANITIZE_CONFIG, createMarkdown, createSanitizer } from '../common/markdown.js';
+import type { IssueCode } from './issue-codes.js';
 import { IssueCollector, issueAt, type Position, type ValidationIssue } from './issues.js';
+
+type AddIssue = (code: IssueCode, message: string, at: Position, params: Record<string, string | number>) => void;
 
 const SCRIPT_URL = /^\s*(?:javascript|vbscript):/i;
 // A fragment without a start tag (closing tags, comments) has nothing the sanitizer could drop.
@@ -15,19 +18,19 @@ const FENCE_LINE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})[ \t]*$/;
 
 const markdown = createMarkdown();
 
-const describe: Record<string, string> = {
-  fence: '未闭合的代码块',
-  reference: '未定义的链接引用',
-  'refused-link': '未生效的链接',
-  'stripped-tag': '查看器会移除的 HTML 元素',
-  'stripped-attribute': '查看器会移除的 HTML 属性',
+const describe: Partial<Record<IssueCode, string>> = {
+  UNCLOSED_FENCE: '未闭合的代码块',
+  UNDEFINED_REFERENCE: '未定义的链接引用',
+  REFUSED_LINK: '未生效的链接',
+  STRIPPED_TAG: '查看器会移除的 HTML 元素',
+  STRIPPED_ATTRIBUTE: '查看器会移除的 HTML 属性',
 };
-const levels: Record<string, ValidationIssue['level']> = {
-  fence: 'error',
-  reference: 'error',
-  'refused-link': 'warning',
-  'stripped-tag': 'warning',
-  'stripped-attribute': 'warning',
+const levels: Partial<Record<IssueCode, ValidationIssue['level']>> = {
+  UNCLOSED_FENCE: 'error',
+  UNDEFINED_REFERENCE: 'error',
+  REFUSED_LINK: 'warning',
+  STRIPPED_TAG: 'warning',
+  STRIPPED_ATTRIBUTE: 'warning',
 };
 
 /** Finds text inside a block's source lines, searching on from the last hit of the same block. */
@@ -142,7 +145,7 @@ export function checkMarkdown(text: string): ValidationIssue[] {
   const lines = text.split('\n');
   const references: Record<string, unknown> = env.references ?? {};
   const collector = new IssueCollector();
-  const add = (kind: string, message: string, at?: Position) => collector.add(kind, issueAt(levels[kind]!, message, at));
+  const add: AddIssue = (code, message, at, params) => collector.add(issueAt(levels[code]!, code, message, at, params));
 
   // Documents repeat their HTML (<br>, <details>…): each distinct fragment is sanitized once.
   const strippedOf = new Map<string, StrippedHtml>();
@@ -153,13 +156,14 @@ export function checkMarkdown(text: string): ValidationIssue[] {
       strippedOf.set(fragment, stripped);
     }
     for (const tag of stripped.tags) {
-      add('stripped-tag', `原始 HTML <${tag}> 会被查看器移除`, search.find(`<${tag}`) ?? search.blockStart);
+      add('STRIPPED_TAG', `原始 HTML <${tag}> 会被查看器移除`, search.find(`<${tag}`) ?? search.blockStart, { tag });
     }
     for (const attribute of stripped.attributes) {
       add(
-        'stripped-attribute',
+        'STRIPPED_ATTRIBUTE',
         `<${attribute.tag}> 的 ${attribute.name} 属性（${attribute.reason}）会被查看器移除`,
         search.find(attribute.name) ?? search.blockStart,
+        { tag: attribute.tag, attribute: attribute.name },
       );
     }
   };
@@ -170,24 +174,27 @@ export function checkMarkdown(text: string): ValidationIssue[] {
       const closing = map[1] - 1 > map[0] ? FENCE_LINE.exec(lines[map[1] - 1] ?? '') : null;
       const opener = token.markup;
       const closed = closing !== null && closing[1]![0] === opener[0] && closing[1]!.length >= opener.length;
-      if (!closed) add('fence', `代码块（${opener}）没有闭合：之后的全部内容都会显示为代码`, { line: map[0] + 1, col: 1 });
+      if (!closed)
+        add(
+          'UNCLOSED_FENCE',
+          `代码块（${opener}）没有闭合：之后的全部内容都会显示为代码`,
+          { line: map[0] + 1, col: 1 },
+          { fence: opener },
+        );
     } else if (token.type === 'html_block') {
       reportHtml(token.content, new BlockSearch(lines, map[0], map[1]));
     } else if (token.type === 'inline' && token.children) {
       checkInline(token.children, new BlockSearch(lines, map[0], map[1]), references, add, reportHtml);
     }
   }
-  return collector.finish(
-    (kind) => describe[kind]!,
-    (kind) => levels[kind]!,
-  );
+  return collector.finish((code) => describe[code]!);
 }
 
 function checkInline(
   children: Token[],
   search: BlockSearch,
   references: Record<string, unknown>,
-  add: (kind: string, message: string, at?: Position) => void,
+  add: AddIssue,
   reportHtml: (fragment: string, search: BlockSearch) => void,
 ): void {
   for (const child of children) {
@@ -202,12 +209,14 @@ function checkInline(
       // Escaped brackets (\[ \]) read the same after parsing; only what is literally in the source counts.
       const at = search.find(match[0]);
       if (!at) continue;
-      add('reference', `${match[1] ? '图片' : '链接'}引用 [${label}] 没有定义`, at);
+      add('UNDEFINED_REFERENCE', `${match[1] ? '图片' : '链接'}引用 [${label}] 没有定义`, at, { label });
     }
     for (const match of child.content.matchAll(REFUSED_INLINE_LINK)) {
       const at = search.find(match[0]);
       if (!at) continue;
-      add('refused-link', `${match[1] ? '图片' : '链接'}地址「${match[3]}」无效或不安全，渲染时会显示为纯文本`, at);
+      add('REFUSED_LINK', `${match[1] ? '图片' : '链接'}地址「${match[3]}」无效或不安全，渲染时会显示为纯文本`, at, {
+        url: match[3]!,
+      });
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { IssueCode } from './issue-codes.js';
 import { IssueCollector, createLocator, issueAt, type ValidationIssue } from './issues.js';
 
 // Every C0 control except TAB and LF, DEL, and the C1 controls. CR is handled on its own.
@@ -8,19 +9,12 @@ function codeOf(character: string): string {
   return `U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-const descriptions: Record<string, string> = {
-  control: '无效的控制字符',
-  'form-feed': '换页符',
-  'bare-cr': '单独的回车符',
-  surrogate: '不成对的 UTF-16 代理项',
-  replacement: 'Unicode 替换字符',
-};
-const levels: Record<string, ValidationIssue['level']> = {
-  control: 'error',
-  'form-feed': 'warning',
-  'bare-cr': 'warning',
-  surrogate: 'error',
-  replacement: 'warning',
+const descriptions: Partial<Record<IssueCode, string>> = {
+  CONTROL_CHARACTER: '无效的控制字符',
+  FORM_FEED: '换页符',
+  BARE_CR: '单独的回车符',
+  LONE_SURROGATE: '不成对的 UTF-16 代理项',
+  REPLACEMENT_CHARACTER: 'Unicode 替换字符',
 };
 
 /**
@@ -34,27 +28,35 @@ export function checkText(text: string): ValidationIssue[] {
   for (const match of text.matchAll(CONTROL)) {
     const character = match[0];
     if (character === '\f') {
-      collector.add('form-feed', issueAt('warning', '换页符（U+000C）在多数查看器中不可见', locate(match.index)));
+      collector.add(issueAt('warning', 'FORM_FEED', '换页符（U+000C）在多数查看器中不可见', locate(match.index)));
     } else {
-      collector.add('control', issueAt('error', `无效的控制字符 ${codeOf(character)}`, locate(match.index)));
+      collector.add(
+        issueAt('error', 'CONTROL_CHARACTER', `无效的控制字符 ${codeOf(character)}`, locate(match.index), {
+          character: codeOf(character),
+        }),
+      );
     }
   }
   for (let index = text.indexOf('\r'); index !== -1; index = text.indexOf('\r', index + 1)) {
     if (text.charCodeAt(index + 1) !== 0x0a) {
-      collector.add('bare-cr', issueAt('warning', '单独的回车符（CR，U+000D）：换行应使用 LF', locate(index)));
+      collector.add(issueAt('warning', 'BARE_CR', '单独的回车符（CR，U+000D）：换行应使用 LF', locate(index)));
     }
   }
   for (const match of text.matchAll(LONE_SURROGATE)) {
     collector.add(
-      'surrogate',
-      issueAt('error', `不成对的 UTF-16 代理项 ${codeOf(match[0])}：不是有效的 Unicode 文本`, locate(match.index)),
+      issueAt(
+        'error',
+        'LONE_SURROGATE',
+        `不成对的 UTF-16 代理项 ${codeOf(match[0])}：不是有效的 Unicode 文本`,
+        locate(match.index),
+        {
+          character: codeOf(match[0]),
+        },
+      ),
     );
   }
   for (let index = text.indexOf('\ufffd'); index !== -1; index = text.indexOf('\ufffd', index + 1)) {
-    collector.add('replacement', issueAt('warning', '替换字符 U+FFFD：文本可能曾以错误的编码解码', locate(index)));
+    collector.add(issueAt('warning', 'REPLACEMENT_CHARACTER', '替换字符 U+FFFD：文本可能曾以错误的编码解码', locate(index)));
   }
-  return collector.finish(
-    (kind) => descriptions[kind]!,
-    (kind) => levels[kind]!,
-  );
+  return collector.finish((code) => descriptions[code]!);
 }

@@ -18,6 +18,40 @@ describe(validateDocument.name, () => {
     expect(validateDocument('<div>x', 'HTML').ok).toBe(false);
   });
 
+  it('gives every issue a stable code and names its specifics in params', () => {
+    const html = validateDocument('<div><span>x</div>\n<p id="a" id="b" onclick="go()">\u0001</p><br/><x-y/>', 'HTML');
+    const codes = html.issues.map((issue) => issue.code);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'MISMATCHED_END_TAG',
+        'DUPLICATE_ATTRIBUTE',
+        'EVENT_HANDLER',
+        'CONTROL_CHARACTER',
+        'MISSING_DOCTYPE',
+        'MISSING_TITLE',
+      ]),
+    );
+    expect(html.issues.find((issue) => issue.code === 'MISMATCHED_END_TAG')).toMatchObject({
+      params: { tag: 'div', open: 'span', line: '1', col: '6' },
+    });
+    expect(html.issues.find((issue) => issue.code === 'CONTROL_CHARACTER')).toMatchObject({ params: { character: 'U+0001' } });
+    const markdown = validateDocument('See [the plan][nowhere].\n\n```js\nopen', 'MARKDOWN');
+    expect(markdown.issues.map((issue) => [issue.code, issue.params])).toEqual([
+      ['UNDEFINED_REFERENCE', { label: 'nowhere' }],
+      ['UNCLOSED_FENCE', { fence: '```' }],
+    ]);
+  });
+
+  it('sums up what goes past the limit of one code as MORE_ISSUES of that code', () => {
+    const result = validateDocument('\u0001'.repeat(53), 'TEXT');
+    expect(result.issues).toHaveLength(51);
+    expect(result.issues.find((issue) => issue.code === 'MORE_ISSUES')).toMatchObject({
+      level: 'error',
+      code: 'MORE_ISSUES',
+      params: { count: '3', code: 'CONTROL_CHARACTER' },
+    });
+  });
+
   it('checks control characters for every kind', () => {
     expect(validateDocument('# a\u0001', 'MARKDOWN').ok).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { AppError } from '../common/app-error.js';
+import { LIMITS } from '@sharedown/contract/limits';
 import type { FileKind } from '../files/file-names.js';
 import { checkHtml } from './html-checks.js';
 import type { ValidationIssue } from './issues.js';
@@ -6,7 +7,7 @@ import { checkMarkdown } from './markdown-checks.js';
 import { normalize } from './normalize.js';
 import { checkText } from './text-checks.js';
 
-export const MAX_VALIDATE_CHARACTERS = 1_048_576;
+export const MAX_VALIDATE_CHARACTERS = LIMITS.validateChars;
 
 export interface ValidationResult {
   kind: FileKind;
@@ -42,7 +43,7 @@ function byPosition(a: ValidationIssue, b: ValidationIssue): number {
  */
 export function validateDocument(content: string, kind: FileKind): ValidationResult {
   if (codePointLengthExceeds(content, MAX_VALIDATE_CHARACTERS)) {
-    throw AppError.validation(`content 最多 ${MAX_VALIDATE_CHARACTERS} 个字符`);
+    throw AppError.validation(`content 最多 ${MAX_VALIDATE_CHARACTERS} 个字符`, 'content');
   }
   const normalized = normalize(content);
   const issues = checkText(normalized);

@@ -1,5 +1,6 @@
+import { CODE_TTL_MINUTES } from '../auth/email/email-codes.repository.js';
 import { escapeHtml } from '../common/html.js';
-import { messagePage, type PageAssets } from './viewer-pages.js';
+import { messagePage, type PageContext } from './viewer-pages.js';
 
 export const EMAIL_CODE_SEND = '/s/_email-code';
 export const EMAIL_CODE_VERIFY = '/s/_email-code/verify';
@@ -8,43 +9,47 @@ export const EMAIL_CODE_VERIFY = '/s/_email-code/verify';
 export type CodeMode = 'sign-in' | 'verify';
 
 /** The part of the sign-in page that mails a code instead of asking for a password. */
-export function emailCodeSection(next: string): string {
+export function emailCodeSection(context: PageContext, next: string): string {
+  const words = context.text.messages.emailCode;
   return `<form method="post" action="${EMAIL_CODE_SEND}" class="sd-email-code" data-email-code>
-<p class="sd-links">没有密码？用电子邮件验证码登录：</p>
+<p class="sd-links">${escapeHtml(words.offer)}</p>
 <input type="hidden" name="next" value="${escapeHtml(next)}">
-<label>电子邮件<input type="email" name="email" required maxlength="254" autocomplete="email"></label>
-<button type="submit">发送验证码</button></form>`;
+<label>${escapeHtml(words.email)}<input type="email" name="email" required maxlength="254" autocomplete="email"></label>
+<button type="submit">${escapeHtml(words.send)}</button></form>`;
 }
 
 /** GET /s/_email-code: the address to mail a sign-in code to. */
-export function emailCodeRequestPage(assets: PageAssets, next: string, error: string | null): string {
+export function emailCodeRequestPage(context: PageContext, next: string, error: string | null): string {
+  const words = context.text.messages.emailCode;
   const problem = error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
   return messagePage(
-    assets,
-    '用验证码登录',
-    '输入你的电子邮件地址，我们会发送一个 6 位验证码。',
+    context,
+    words.requestTitle,
+    words.requestBody,
     `<form method="post" action="${EMAIL_CODE_SEND}">${problem}
 <input type="hidden" name="next" value="${escapeHtml(next)}">
-<label>电子邮件<input type="email" name="email" required maxlength="254" autocomplete="email" autofocus></label>
-<button type="submit">发送验证码</button></form>`,
+<label>${escapeHtml(words.email)}<input type="email" name="email" required maxlength="254" autocomplete="email" autofocus></label>
+<button type="submit">${escapeHtml(words.send)}</button></form>`,
   );
 }
 
 /** A button mailing a code to the signed-in account's own address. */
-export function verifyOfferForm(email: string, next: string): string {
+export function verifyOfferForm(context: PageContext, email: string, next: string): string {
+  const { text } = context;
   return `<form method="post" action="${EMAIL_CODE_SEND}" data-verify-offer>
 <input type="hidden" name="mode" value="verify">
 <input type="hidden" name="next" value="${escapeHtml(next)}">
-<button type="submit">发送验证码到 ${escapeHtml(email)}</button></form>`;
+<button type="submit">${escapeHtml(text.format(text.messages.emailCode.sendTo, { email }))}</button></form>`;
 }
 
 /** GET /s/_email-code?mode=verify: mail a code to the signed-in account's address. */
-export function verifyOfferPage(assets: PageAssets, email: string, next: string): string {
+export function verifyOfferPage(context: PageContext, email: string, next: string): string {
+  const { text } = context;
   return messagePage(
-    assets,
-    '验证电子邮件地址',
-    `我们会发送一个 6 位验证码到 ${email}，用它证明这个地址属于你。`,
-    verifyOfferForm(email, next),
+    context,
+    text.messages.emailCode.verifyTitle,
+    text.format(text.messages.emailCode.verifyBody, { email }),
+    verifyOfferForm(context, email, next),
   );
 }
 
@@ -58,26 +63,28 @@ export interface CodeEntry {
 }
 
 /** Where the mailed code is typed (and, for an account with two factors, its second code). */
-export function emailCodeEntryPage(assets: PageAssets, entry: CodeEntry): string {
+export function emailCodeEntryPage(context: PageContext, entry: CodeEntry): string {
+  const { text } = context;
+  const words = text.messages.emailCode;
   const problem = entry.error ? `<p class="sd-error" role="alert">${escapeHtml(entry.error)}</p>` : '';
   const hidden = `<input type="hidden" name="mode" value="${entry.mode}">
 <input type="hidden" name="email" value="${escapeHtml(entry.email)}">
 <input type="hidden" name="next" value="${escapeHtml(entry.next)}">`;
   const fields = entry.twoFactor
     ? `<input type="hidden" name="code" value="${escapeHtml(entry.twoFactor.emailCode)}">
-<label>两步验证码或恢复码<input type="text" name="twoFactorCode" required minlength="6" maxlength="32" autocomplete="one-time-code" autofocus></label>`
-    : `<label>验证码<input type="text" name="code" required inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" autofocus></label>`;
+<label>${escapeHtml(words.twoFactorCode)}<input type="text" name="twoFactorCode" required minlength="6" maxlength="32" autocomplete="one-time-code" autofocus></label>`
+    : `<label>${escapeHtml(words.code)}<input type="text" name="code" required inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" autofocus></label>`;
   const message = entry.twoFactor
-    ? '这个账号开启了两步验证，请输入验证器应用中的验证码或一个恢复码。'
-    : `如果 ${entry.email} 可以使用，验证码已经发出，10 分钟内有效。请查收邮件并输入 6 位验证码。`;
+    ? words.twoFactorBody
+    : text.format(words.entryBody, { email: entry.email, duration: text.minutes(CODE_TTL_MINUTES) });
   return messagePage(
-    assets,
-    entry.mode === 'verify' ? '验证电子邮件地址' : '输入验证码',
+    context,
+    entry.mode === 'verify' ? words.verifyTitle : words.entryTitle,
     message,
     `<form method="post" action="${EMAIL_CODE_VERIFY}">${problem}
 ${hidden}
 ${fields}
-<button type="submit">${entry.mode === 'verify' ? '验证' : '登录并查看'}</button></form>`,
+<button type="submit">${escapeHtml(entry.mode === 'verify' ? words.verify : words.signIn)}</button></form>`,
   );
 }
 
@@ -89,27 +96,24 @@ export type VerifyOffer =
   | { kind: 'none' };
 
 /** An allowlisted link opened by an account whose address is not proven. */
-export function unverifiedPage(assets: PageAssets, email: string, offer: VerifyOffer): string {
+export function unverifiedPage(context: PageContext, email: string, offer: VerifyOffer): string {
+  const { text } = context;
+  const words = text.messages.unverified;
   let extra: string;
   switch (offer.kind) {
     case 'email-form':
-      extra = verifyOfferForm(offer.email, offer.next);
+      extra = verifyOfferForm(context, offer.email, offer.next);
       break;
     case 'email-link':
-      extra = `<p><a href="${escapeHtml(offer.href)}" data-verify-offer>通过电子邮件验证码验证地址</a></p>`;
+      extra = `<p><a href="${escapeHtml(offer.href)}" data-verify-offer>${escapeHtml(words.emailLink)}</a></p>`;
       break;
     case 'sso':
       extra = `<p class="sd-sso"><a class="sd-button" href="${escapeHtml(offer.href)}" data-sso>${escapeHtml(offer.label)}</a></p>
-<p class="sd-links">通过单点登录进入由身份提供方证实此地址的账号后再打开链接。</p>`;
+<p class="sd-links">${escapeHtml(words.sso)}</p>`;
       break;
     case 'none':
-      extra = '<p class="sd-links" data-cannot-verify>本服务无法验证电子邮件地址（未配置邮件发送或单点登录），请联系分享者。</p>';
+      extra = `<p class="sd-links" data-cannot-verify>${escapeHtml(words.none)}</p>`;
       break;
   }
-  return messagePage(
-    assets,
-    '需要验证电子邮件地址',
-    `此链接只对已验证的电子邮件地址开放，当前登录的账号（${email}）的地址尚未验证。`,
-    extra,
-  );
+  return messagePage(context, words.title, text.format(words.body, { email }), extra);
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
-import { returnedRows } from '../common/sql.js';
 import type { Signer } from './signer.js';
 
 /**
@@ -106,20 +104,4 @@ export class FrameTickets {
       expiresAt: p.x,
     };
   }
-}
-
-type Executor = Pick<DataSource | EntityManager, 'query'>;
-
-/**
- * Deletes the records of used frame tickets whose expiry has passed (by the database's clock,
- * the one the frame route judges expiry by, so a deleted record can never be needed again).
- * For the periodic sweep; returns how many rows went.
- */
-export async function deleteExpiredFrameTickets(db: Executor): Promise<number> {
-  const rows = returnedRows<{ n: number }>(
-    await db.query(
-      'WITH gone AS (DELETE FROM frame_tickets WHERE expires_at < now() RETURNING 1) SELECT count(*)::int AS n FROM gone',
-    ),
-  );
-  return rows[0]?.n ?? 0;
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../common/sql.js';
+import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
 import type { FileKind } from '../shares/share-row.js';
-import { deleteExpiredFrameTickets } from './frame-tickets.js';
 
 export type ScanStatus = 'PENDING' | 'CLEAN' | 'INFECTED' | 'SCAN_ERROR';
 
@@ -124,8 +125,13 @@ const ADMIT_SQL =
  * Expiry is judged by the database's clock, the one the sweep deletes by. `consumed` is not
  * looked at: the visit that minted the ticket may have been the share's last allowed one.
  */
+// A used ticket is written without waiting for the WAL flush (like an uncapped visit): every
+// replica sees it at once; only a database crash could forget the last milliseconds of them,
+// letting the same visitor load a frame of a view it was admitted to once more before expiry.
 const USE_FRAME_TICKET_SQL = `
-  WITH gate AS (
+  WITH async_commit AS (
+    SELECT set_config('synchronous_commit', 'off', true)
+  ), gate AS (
     SELECT g.watermark_enabled, g.watermark_text
     FROM share_gate g
     JOIN file_versions v ON v.id = $2::uuid AND v.file_id = g.file_id AND v.scan_status = 'CLEAN'
@@ -138,7 +144,7 @@ const USE_FRAME_TICKET_SQL = `
     RETURNING id
   )
   SELECT gate.watermark_enabled, gate.watermark_text, (SELECT email FROM users WHERE id = $5::uuid AND email_verified_at IS NOT NULL) AS email
-  FROM gate CROSS JOIN used`;
+  FROM gate CROSS JOIN used CROSS JOIN async_commit`;
 
 /** What the frame needs of a share whose ticket was just used. */
 export interface FrameAdmission {
@@ -163,18 +169,6 @@ interface OpenedRow {
   gate: ViewedShareRow | null;
 }
 
-/** node-postgres' pool, which TypeORM's PostgreSQL driver keeps as `master`. */
-interface NamedStatementPool {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-
-function namedStatementPool(db: DataSource): NamedStatementPool | null {
-  const master: unknown = Reflect.get(db.driver, 'master');
-  return master !== null && typeof master === 'object' && typeof Reflect.get(master, 'query') === 'function'
-    ? (master as NamedStatementPool)
-    : null;
-}
-
 /**
  * The viewer's SQL, as named prepared statements on TypeORM's own pool: planning the gate's
  * four-way join costs several times more than running it, so each pooled connection plans it
@@ -189,9 +183,8 @@ export class ShareViewRepository {
     this.pool = namedStatementPool(db);
   }
 
-  private async hot<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
-    if (!this.pool) return this.db.query(text, values);
-    return (await this.pool.query({ name, text, values })).rows as T[];
+  private hot<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+    return namedQuery<T>(this.db, this.pool, name, text, values);
   }
 
   async load(token: string): Promise<ViewedShare | null> {
@@ -290,4 +283,20 @@ export class ShareViewRepository {
     );
     return rows[0]!.created_at;
   }
+}
+
+type Executor = Pick<DataSource | EntityManager, 'query'>;
+
+/**
+ * Deletes the records of used frame tickets whose expiry has passed (by the database's clock,
+ * the one the frame route judges expiry by, so a deleted record can never be needed again).
+ * For the periodic sweep; returns how many rows went.
+ */
+export async function deleteExpiredFrameTickets(db: Executor): Promise<number> {
+  const rows = returnedRows<{ n: number }>(
+    await db.query(
+      'WITH gone AS (DELETE FROM frame_tickets WHERE expires_at < now() RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    ),
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -1,3 +1,5 @@
+import type { LocaleTag } from '@sharedown/i18n';
+
 /** A cookie the viewer wants set on its answer (always HttpOnly, SameSite=Lax, path /s/ unless given). */
 export interface CookieToSet {
   name: string;
@@ -20,6 +22,8 @@ export interface ViewerAnswer {
 
 /** The parts of an incoming request the viewer looks at. */
 export interface ViewerRequest {
+  /** The language of the pages answering it: the visitor's switch, Accept-Language, DEFAULT_LOCALE. */
+  locale: LocaleTag;
   method: string;
   path: string;
   cookies: Record<string, string | undefined>;

@@ -1,7 +1,8 @@
 /**
  * The viewer page's only script, served as a static file under `/s/_assets/` so the page's CSP
  * can forbid inline script. Plain ES2017, no framework. Settings come from data attributes on
- * <body>: data-share, data-version, data-copy ("1"), data-burn ("1").
+ * <body>: data-share, data-version, data-copy ("1"), data-burn ("1"), and the burn notes in the
+ * page's language: data-burned-all, data-burned-some.
  *
  * Burn-after-read: the document's top-level blocks that have scrolled fully above the viewport
  * are hidden; how many is kept in localStorage (the render origin), so after a reload they stay
@@ -113,7 +114,7 @@ export const VIEWER_SCRIPT = String.raw`(function () {
   if (burned > 0) {
     var note = document.querySelector('.sd-burn-note');
     if (note) {
-      note.textContent = burned >= blocks.length ? '这份文档已全部读完，内容已焚毁。' : '已读部分已焚毁，从未读处继续。';
+      note.textContent = (burned >= blocks.length ? data.burnedAll : data.burnedSome) || '';
       note.hidden = false;
     }
     window.scrollTo(0, 0);

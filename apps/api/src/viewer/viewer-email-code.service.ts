@@ -5,13 +5,14 @@ import { EmailSignInService } from '../auth/email/email-sign-in.service.js';
 import { EmailVerificationService } from '../auth/email/email-verification.service.js';
 import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
+import { statusOf } from '../common/error-code.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
-import { ViewerAssets } from './viewer-assets.js';
-import { safeNext } from './viewer-forms.service.js';
+import { retryAfterOf } from './viewer-forms.service.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerPresenter } from './viewer-presenter.js';
+import { safeNext } from './viewer-return-path.js';
 import {
   EMAIL_CODE_SEND,
   emailCodeEntryPage,
@@ -35,7 +36,6 @@ export class ViewerEmailCodeService {
 
   constructor(
     private readonly pages: ViewerPresenter,
-    private readonly assets: ViewerAssets,
     private readonly identity: ViewerIdentity,
     private readonly sessions: SessionsService,
     private readonly signIn: EmailSignInService,
@@ -54,9 +54,9 @@ export class ViewerEmailCodeService {
       const user = await this.identity.user(request);
       if (!user) return this.pages.loginRequired(request, next, null, 401);
       if (user.emailVerified) return { status: 303, body: '', location: next };
-      return { status: 200, body: verifyOfferPage(this.assets.urls, user.email, next) };
+      return { status: 200, body: verifyOfferPage(this.pages.context(request), user.email, next) };
     }
-    return { status: 200, body: emailCodeRequestPage(this.assets.urls, next, null) };
+    return { status: 200, body: emailCodeRequestPage(this.pages.context(request), next, null) };
   }
 
   /** POST /s/_email-code: queues a code (always the same answer for a sign-in code) and asks for it. */
@@ -70,15 +70,14 @@ export class ViewerEmailCodeService {
         if (!user) return this.pages.loginRequired(request, next, null, 401);
         if (user.emailVerified) return { status: 303, body: '', location: next };
         await this.verification.sendForAccount(user, request.ip);
-        return this.entry(200, { mode: 'verify', email: user.email, next, error: null });
+        return this.entry(request, 200, { mode: 'verify', email: user.email, next, error: null });
       }
       const email = (request.form.email ?? '').trim();
-      if (!plausibleEmail(email))
-        return { status: 400, body: emailCodeRequestPage(this.assets.urls, next, '请输入有效的电子邮件地址。') };
+      if (!plausibleEmail(email)) return this.invalidEmail(request, next);
       await this.signIn.send(email, request.ip);
-      return this.entry(200, { mode: 'sign-in', email, next, error: null });
+      return this.entry(request, 200, { mode: 'sign-in', email, next, error: null });
     } catch (error) {
-      return this.failure(error);
+      return this.failure(request, error);
     }
   }
 
@@ -92,11 +91,11 @@ export class ViewerEmailCodeService {
     const code = (request.form.code ?? '').trim();
     const twoFactorCode = request.form.twoFactorCode?.trim() || undefined;
     const entry: CodeEntry = { mode, email, next, error: null };
-    if (!plausibleEmail(email))
-      return { status: 400, body: emailCodeRequestPage(this.assets.urls, next, '请输入有效的电子邮件地址。') };
-    if (!CODE_SHAPE.test(code)) return this.entry(400, { ...entry, error: '请输入邮件中的 6 位数字验证码。' });
+    const words = this.pages.context(request).text.messages;
+    if (!plausibleEmail(email)) return this.invalidEmail(request, next);
+    if (!CODE_SHAPE.test(code)) return this.entry(request, 400, { ...entry, error: words.emailCode.codeShape });
     if (twoFactorCode !== undefined && (twoFactorCode.length < 6 || twoFactorCode.length > 32)) {
-      return this.entry(400, { ...entry, twoFactor: { emailCode: code }, error: '请输入 6 位验证码或恢复码。' });
+      return this.entry(request, 400, { ...entry, twoFactor: { emailCode: code }, error: words.twoFactor.codeShape });
     }
     try {
       let user: AuthUser;
@@ -111,41 +110,43 @@ export class ViewerEmailCodeService {
       return await this.signedIn(request, user.id, next);
     } catch (error) {
       if (error instanceof AppError && error.extras.twoFactorRequired) {
-        const again = twoFactorCode !== undefined ? '验证码错误或已使用。' : null;
-        return this.entry(401, { ...entry, twoFactor: { emailCode: code }, error: again });
+        const again = twoFactorCode !== undefined ? words.twoFactor.wrongCode : null;
+        return this.entry(request, 401, { ...entry, twoFactor: { emailCode: code }, error: again });
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
-        return this.entry(401, { ...entry, error: '验证码错误或已失效，请重新获取。' });
+        return this.entry(request, 401, { ...entry, error: words.emailCode.wrongCode });
       }
       if (error instanceof AppError && error.code === ErrorCode.CONFLICT) {
-        return this.entry(409, { ...entry, error: '验证码已被使用，请重新获取。' });
+        return this.entry(request, 409, { ...entry, error: words.emailCode.usedCode });
       }
-      return this.failure(error);
+      return this.failure(request, error);
     }
   }
 
   /** Off without SMTP; forms only on PUBLIC_URL, from its own pages. */
   private refusal(request: ViewerRequest): ViewerAnswer | null {
-    if (!this.signIn.enabled) return this.pages.message(404, '页面不存在', '本服务未开放电子邮件验证码登录。');
+    if (!this.signIn.enabled) return this.pages.message(request, 404, 'emailCodesOff');
     if (request.origin !== this.publicOrigin) {
-      if (request.method !== 'GET' && request.method !== 'HEAD')
-        return this.pages.message(403, '请求被拒绝', '请在本站登录页面提交。');
+      if (request.method !== 'GET' && request.method !== 'HEAD') return this.pages.message(request, 403, 'submitOnSite');
       return { status: 303, body: '', location: `${this.runtime.env.PUBLIC_URL}${EMAIL_CODE_SEND}${queryOf(request.path)}` };
     }
-    if (request.method === 'POST' && !request.sameOrigin)
-      return this.pages.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+    if (request.method === 'POST' && !request.sameOrigin) return this.pages.message(request, 403, 'foreignForm');
     return null;
   }
 
-  private entry(status: number, entry: CodeEntry): ViewerAnswer {
-    return { status, body: emailCodeEntryPage(this.assets.urls, entry) };
+  private entry(request: ViewerRequest, status: number, entry: CodeEntry): ViewerAnswer {
+    return { status, body: emailCodeEntryPage(this.pages.context(request), entry) };
   }
 
-  private failure(error: unknown): ViewerAnswer {
-    if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-      return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
-    }
-    if (error instanceof AppError && error.status < 500) return this.pages.message(error.status, '无法完成', error.message);
+  private invalidEmail(request: ViewerRequest, next: string): ViewerAnswer {
+    const context = this.pages.context(request);
+    return { status: 400, body: emailCodeRequestPage(context, next, context.text.messages.emailCode.invalidEmail) };
+  }
+
+  private failure(request: ViewerRequest, error: unknown): ViewerAnswer {
+    if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED)
+      return this.pages.throttled(request, retryAfterOf(error));
+    if (error instanceof AppError && statusOf(error.code) < 500) return this.pages.failure(request, error);
     throw error;
   }
 

@@ -1,3 +1,4 @@
+import { isLocaleTag } from '@sharedown/i18n';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountsService } from '../auth/accounts.service.js';
 import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
@@ -10,10 +11,11 @@ import { viewPath } from '../shares/share-row.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
 import { ShareViewRepository } from './share-view.repository.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
-import { ViewerAssets } from './viewer-assets.js';
 import { RENDER_LOGIN_COOKIE, RENDER_LOGIN_SECONDS, ViewerIdentity } from './viewer-identity.js';
 import { Signer } from './signer.js';
 import { reportPage, twoFactorPage } from './viewer-pages.js';
+import { safeNext } from './viewer-return-path.js';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS } from './viewer-locale.js';
 import { ViewerPresenter } from './viewer-presenter.js';
 import { ViewerService } from './viewer.service.js';
 
@@ -22,11 +24,6 @@ const REPORTS_PER_HOUR = 10;
 const BOUNCE_TICKET_SECONDS = 60;
 // How long the code page of a two-factor sign-in stays usable after the right password.
 const TWO_FACTOR_TICKET_SECONDS = 5 * 60;
-
-/** A return path inside the viewer, never an absolute URL that could send the visitor elsewhere. */
-export function safeNext(next: string | undefined): string {
-  return typeof next === 'string' && /^\/s\/[A-Za-z0-9_\-/%.?=&]*$/.test(next) && !next.includes('//') ? next : '/s/';
-}
 
 /** The viewer's small forms: report a share, sign in, and carry a sign-in to a separate render host. */
 @Injectable()
@@ -38,7 +35,6 @@ export class ViewerFormsService {
     private readonly pages: ViewerPresenter,
     private readonly repository: ShareViewRepository,
     private readonly identity: ViewerIdentity,
-    private readonly assets: ViewerAssets,
     private readonly limiter: RateLimiter,
     private readonly events: WebhookEventsService,
     private readonly sessions: SessionsService,
@@ -51,26 +47,27 @@ export class ViewerFormsService {
 
   async report(request: ViewerRequest, segment: string, token: string): Promise<ViewerAnswer> {
     const share = await this.viewer.find(segment, token);
-    if (!share) return this.pages.notFound();
+    if (!share) return this.pages.notFound(request);
     const action = `${viewPath(share.ownerSegment, share.token)}/report`;
-    if (request.method !== 'POST') return { status: 200, body: reportPage(this.assets.urls, action, share.fileName, null) };
-    if (!request.sameOrigin) return this.pages.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+    const context = this.pages.context(request);
+    if (request.method !== 'POST') return { status: 200, body: reportPage(context, action, share.fileName, null) };
+    if (!request.sameOrigin) return this.pages.message(request, 403, 'foreignForm');
     // PostgreSQL text cannot hold NUL, and no other control character belongs in a reason either.
     const reason = (request.form.reason ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
     if (reason.length < 3 || reason.length > 1000) {
-      return { status: 400, body: reportPage(this.assets.urls, action, share.fileName, '请用 3 到 1000 个字说明原因。') };
+      return { status: 400, body: reportPage(context, action, share.fileName, context.text.messages.report.reasonLength) };
     }
     const decision = await this.limiter.consume(`share-report:${request.ip}`, REPORTS_PER_HOUR, 3600);
     if (!decision.allowed) {
       return {
-        ...this.pages.message(429, '提交过于频繁', '你提交的举报太多了，请稍后再试。'),
+        ...this.pages.message(request, 429, 'reportThrottled'),
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       };
     }
     const reportedAt = await this.repository.report(share.id, reason, maskedIpPrefix(request.ip));
     const data = { shareId: share.id, token: share.token, fileId: share.fileId, reason, reportedAt: reportedAt.toISOString() };
     return {
-      ...this.pages.message(200, '已收到举报', '谢谢，我们已记录你的举报。'),
+      ...this.pages.message(request, 200, 'reportReceived'),
       after: () => this.events.emit(share.ownerId, 'share_reported', data),
     };
   }
@@ -86,51 +83,52 @@ export class ViewerFormsService {
    */
   async login(request: ViewerRequest): Promise<ViewerAnswer> {
     const next = safeNext(request.form.next);
-    if (!request.sameOrigin) return this.pages.message(403, '请求被拒绝', '表单必须从本站页面提交。');
-    if (!this.runtime.env.PASSWORD_LOGIN) return this.pages.message(403, '无法使用密码登录', '本服务未开放密码登录，请使用其他登录方式。');
+    if (!request.sameOrigin) return this.pages.message(request, 403, 'foreignForm');
+    if (!this.runtime.env.PASSWORD_LOGIN) return this.pages.message(request, 403, 'passwordLoginOff');
     if (request.form.ticket !== undefined) return this.loginSecondStep(request, next);
     const email = (request.form.email ?? '').trim();
     const password = request.form.password ?? '';
     if (!email || !password || email.length > 254 || password.length > 128 || /[\u0000-\u001f]/.test(email)) {
-      return this.pages.loginRequired(request, next, '请输入电子邮件和密码。', 400);
+      return this.pages.loginRequired(request, next, this.pages.context(request).text.messages.signIn.missingFields, 400);
     }
     try {
       const user = await this.accounts.login(email, password, request.ip);
       if (user.twoFactorEnabled) {
         const ticket = this.twoFactorTickets.seal({ u: user.id, n: next }, TWO_FACTOR_TICKET_SECONDS);
-        return { status: 200, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, null) };
+        return { status: 200, body: twoFactorPage(this.pages.context(request), '/s/_login', next, ticket, null) };
       }
       return await this.signedIn(request, user.id, next);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-        return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
+        return this.pages.throttled(request, retryAfterOf(error));
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
-        return this.pages.loginRequired(request, next, '电子邮件或密码错误。', 401);
+        return this.pages.loginRequired(request, next, this.pages.context(request).text.messages.signIn.wrongCredentials, 401);
       }
       throw error;
     }
   }
 
   private async loginSecondStep(request: ViewerRequest, formNext: string): Promise<ViewerAnswer> {
+    const context = this.pages.context(request);
     const ticket = request.form.ticket ?? '';
     const pending = this.twoFactorTickets.open<{ u?: unknown; n?: unknown }>(ticket);
     if (!pending || typeof pending.u !== 'string') {
-      return this.pages.loginRequired(request, formNext, '验证已超时，请重新输入电子邮件和密码。', 401);
+      return this.pages.loginRequired(request, formNext, context.text.messages.signIn.ticketExpired, 401);
     }
     const next = safeNext(typeof pending.n === 'string' ? pending.n : undefined);
     const code = (request.form.code ?? '').trim();
     if (code.length < 6 || code.length > 32) {
-      return { status: 400, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, '请输入 6 位验证码或恢复码。') };
+      return { status: 400, body: twoFactorPage(context, '/s/_login', next, ticket, context.text.messages.twoFactor.codeShape) };
     }
     try {
       await this.twoFactor.checkSignIn(pending.u, code, request.ip);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-        return { ...this.pages.message(429, '尝试次数过多', error.message), headers: error.headers };
+        return this.pages.throttled(request, retryAfterOf(error));
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
-        return { status: 401, body: twoFactorPage(this.assets.urls, '/s/_login', next, ticket, '验证码错误或已使用。') };
+        return { status: 401, body: twoFactorPage(context, '/s/_login', next, ticket, context.text.messages.twoFactor.wrongCode) };
       }
       throw error;
     }
@@ -151,6 +149,16 @@ export class ViewerFormsService {
     };
   }
 
+  /** GET /s/_lang: the language cookie for the pages of this origin, then back to the page. */
+  language(to: string | undefined, next: string | undefined): ViewerAnswer {
+    return {
+      status: 303,
+      body: '',
+      location: safeNext(next),
+      cookies: isLocaleTag(to) ? [{ name: LANGUAGE_COOKIE, value: to, maxAge: LANGUAGE_COOKIE_SECONDS }] : [],
+    };
+  }
+
   /**
    * On PUBLIC_URL: turns the console session into a one-minute ticket for the render host, which
    * cannot see the console's cookie when RENDER_URL is a different host.
@@ -167,9 +175,9 @@ export class ViewerFormsService {
   }
 
   /** On the render host: trades the ticket for a sign-in cookie there and continues to the link. */
-  bounceReturn(ticket: string | undefined): ViewerAnswer {
+  bounceReturn(request: ViewerRequest, ticket: string | undefined): ViewerAnswer {
     const payload = this.identity.logins.open<{ u?: unknown; n?: unknown }>(ticket);
-    if (!payload || typeof payload.u !== 'string') return this.pages.message(400, '登录已过期', '登录凭据已失效，请重新打开链接。');
+    if (!payload || typeof payload.u !== 'string') return this.pages.message(request, 400, 'loginExpired');
     const value = this.identity.logins.seal({ u: payload.u }, RENDER_LOGIN_SECONDS);
     return {
       status: 303,
@@ -178,4 +186,10 @@ export class ViewerFormsService {
       cookies: [{ name: RENDER_LOGIN_COOKIE, value, maxAge: RENDER_LOGIN_SECONDS }],
     };
   }
+}
+
+/** Seconds until a throttled sign-in may try again, as the rate limiter said. */
+export function retryAfterOf(error: AppError): number {
+  const seconds = error.retryAfterSeconds ?? 0;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
 }

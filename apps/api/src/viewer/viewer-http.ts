@@ -5,6 +5,7 @@ import { clientKeyOf } from '../common/client-address.js';
 import { redactUrl } from '../common/redact.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
+import { LANGUAGE_COOKIE, negotiateLocale } from './viewer-locale.js';
 import { ViewerPresenter } from './viewer-presenter.js';
 
 const PAGE_CSP =
@@ -42,7 +43,7 @@ export class ViewerHttp {
       result = await produce();
     } catch (error) {
       this.logger.error(`request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      result = this.pages.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。');
+      result = this.pages.message(this.toViewerRequest(request), 500, 'serverError');
     }
     this.send(request, reply, result);
     if (result.after) {
@@ -71,6 +72,8 @@ export class ViewerHttp {
       .header('X-Robots-Tag', 'noindex, nofollow, noarchive')
       .header('X-Frame-Options', 'DENY')
       .header('Cache-Control', 'no-store')
+      // The words of a page follow the visitor's language: nothing in between may hand one visitor's page to another.
+      .header('Vary', 'Accept-Language, Cookie')
       .header('Content-Type', 'text/html; charset=utf-8')
       .send(request.method === 'HEAD' ? '' : answer.body);
   }
@@ -91,6 +94,7 @@ export class ViewerHttp {
     }
     const referer = request.headers.referer;
     return {
+      locale: negotiateLocale(request.cookies?.[LANGUAGE_COOKIE], request.headers['accept-language'], this.runtime.env.DEFAULT_LOCALE),
       method: request.method,
       path: request.url,
       cookies: request.cookies ?? {},

@@ -5,6 +5,7 @@ import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { BoundedMemo } from '../common/bounded-memo.js';
 import { Signer } from './signer.js';
 import type { CookieToSet, ViewerRequest } from './viewer-answer.js';
 
@@ -13,6 +14,7 @@ export const BROWSER_COOKIE = 'sd_browser';
 /** Sign-in carried over to a RENDER_URL on another host (see `bounce`). */
 export const RENDER_LOGIN_COOKIE = 'sd_login';
 const YEAR = 365 * 24 * 3600;
+const VISITOR_MEMO_SIZE = 10_000;
 export const ACCESS_SECONDS = 12 * 3600;
 export const RENDER_LOGIN_SECONDS = 12 * 3600;
 
@@ -36,6 +38,9 @@ export class ViewerIdentity {
   readonly visitorIds: Signer;
   /** The visit ids the viewer page's engagement beacons carry. */
   readonly visits: Signer;
+  /** Visitor cookies already verified, and the initial keys (and their cookies) made for an address and agent. */
+  private readonly verifiedVisitors = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
+  private readonly initialVisitors = new BoundedMemo<string, { key: string; signed: string }>(VISITOR_MEMO_SIZE);
 
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
@@ -56,10 +61,25 @@ export class ViewerIdentity {
    * User-Agent; that initial key then goes into the cookie, so the first visit and later ones agree.
    */
   visitorKey(request: ViewerRequest): { key: string; cookie: CookieToSet | null } {
-    const fromCookie = this.visitors.verify(request.cookies[VISITOR_COOKIE]);
-    if (fromCookie !== null) return { key: fromCookie, cookie: null };
-    const key = `a${this.visitors.digest(`${maskedIpPrefix(request.ip)}\n${request.userAgent ?? ''}`).slice(0, 26)}`;
-    return { key, cookie: { name: VISITOR_COOKIE, value: this.visitors.sign(key), maxAge: YEAR } };
+    const presented = request.cookies[VISITOR_COOKIE];
+    if (presented) {
+      // Every view checks this cookie; an authentic value stays authentic, so it is checked once.
+      const known = this.verifiedVisitors.get(presented);
+      if (known !== undefined) return { key: known, cookie: null };
+      const fromCookie = this.visitors.verify(presented);
+      if (fromCookie !== null) {
+        this.verifiedVisitors.set(presented, fromCookie);
+        return { key: fromCookie, cookie: null };
+      }
+    }
+    const origin = `${maskedIpPrefix(request.ip)}\n${request.userAgent ?? ''}`;
+    let initial = this.initialVisitors.get(origin);
+    if (initial === undefined) {
+      const key = `a${this.visitors.digest(origin).slice(0, 26)}`;
+      initial = { key, signed: this.visitors.sign(key) };
+      this.initialVisitors.set(origin, initial);
+    }
+    return { key: initial.key, cookie: { name: VISITOR_COOKIE, value: initial.signed, maxAge: YEAR } };
   }
 
   /** A browser-session id (a cookie without expiry); the database only ever sees its digest. */

@@ -1,13 +1,24 @@
+import { LANGUAGE_NAMES, LOCALES } from '@sharedown/i18n';
 import { escapeHtml } from '../common/html.js';
+import type { ViewerText } from './viewer-text.js';
 
 export interface PageAssets {
   css: string;
   js: string;
 }
 
+/** What every viewer page is built with: its assets, its language, and where the language switch returns to. */
+export interface PageContext {
+  assets: PageAssets;
+  text: ViewerText;
+  /** A viewer path to show again after a language switch; null for pages without the switch. */
+  returnPath: string | null;
+}
+
+export const LANGUAGE_SWITCH = '/s/_lang';
+
 interface LayoutOptions {
   title: string;
-  assets: PageAssets;
   body: string;
   htmlClass?: string;
   bodyAttributes?: string;
@@ -16,68 +27,89 @@ interface LayoutOptions {
   head?: string;
 }
 
-function layout(options: LayoutOptions): string {
+function layout(context: PageContext, options: LayoutOptions): string {
   const htmlClass = options.htmlClass ? ` class="${options.htmlClass}"` : '';
-  const script = options.script ? `<script src="${options.assets.js}" defer></script>` : '';
+  const script = options.script ? `<script src="${context.assets.js}" defer></script>` : '';
   return `<!doctype html>
-<html lang="zh-CN"${htmlClass}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${context.text.locale}"${htmlClass}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex,nofollow,noarchive"><meta name="color-scheme" content="light dark">
-<title>${escapeHtml(options.title)}</title>${options.head ?? ''}<link rel="stylesheet" href="${options.assets.css}">${script}</head>
+<title>${escapeHtml(options.title)}</title>${options.head ?? ''}<link rel="stylesheet" href="${context.assets.css}">${script}</head>
 <body${options.bodyAttributes ?? ''}>
 ${options.body}
 </body></html>`;
 }
 
+/**
+ * Links to the same page in each language, each named in itself. Plain links to a route that only
+ * sets the language cookie and sends the visitor back, so switching never submits a form (never
+ * reveals a one-time link).
+ */
+function languageSwitch(context: PageContext): string {
+  if (context.returnPath === null) return '';
+  const next = encodeURIComponent(context.returnPath);
+  const links = LOCALES.map((tag) =>
+    tag === context.text.locale
+      ? `<span lang="${tag}" aria-current="true">${LANGUAGE_NAMES[tag]}</span>`
+      : `<a href="${LANGUAGE_SWITCH}?to=${tag}&amp;next=${next}" lang="${tag}" hreflang="${tag}" rel="nofollow" data-lang="${tag}">${LANGUAGE_NAMES[tag]}</a>`,
+  );
+  return `<nav class="sd-lang" aria-label="${escapeHtml(context.text.messages.switcher.label)}">${links.join('')}</nav>`;
+}
+
+function problemOf(error: string | null): string {
+  return error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
+}
+
 /** A short page with a heading, a sentence and optional extra markup (forms, links). */
-export function messagePage(assets: PageAssets, title: string, message: string, extra = ''): string {
-  return layout({
+export function messagePage(context: PageContext, title: string, message: string, extra = ''): string {
+  return layout(context, {
     title,
-    assets,
-    body: `<main class="sd-card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}</main>`,
+    body: `<main class="sd-card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}</main>\n${languageSwitch(context)}`,
   });
 }
 
 /**
  * What a link preview (a chat app, a mail scanner) gets: Open Graph tags naming the document by its
- * file name, and none of its content.
+ * file name, and none of its content, in the language the preview agent asked for.
  */
-export function linkPreviewPage(assets: PageAssets, fileName: string): string {
-  const description = '共享文档，请在浏览器中打开查看。';
+export function linkPreviewPage(context: PageContext, fileName: string): string {
+  const description = context.text.messages.states.linkPreview.body;
   const head =
     `<meta property="og:type" content="website"><meta property="og:site_name" content="Sharedown">` +
     `<meta property="og:title" content="${escapeHtml(fileName)}"><meta property="og:description" content="${escapeHtml(description)}">` +
     `<meta name="twitter:card" content="summary">`;
-  return layout({
+  return layout(context, {
     title: fileName,
-    assets,
     head,
     body: `<main class="sd-card"><h1>${escapeHtml(fileName)}</h1><p>${escapeHtml(description)}</p></main>`,
   });
 }
 
-export function passwordPage(assets: PageAssets, action: string, fileName: string, error: string | null): string {
-  const problem = error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
+export function passwordPage(context: PageContext, action: string, fileName: string, wrong: boolean): string {
+  const { text } = context;
+  const words = text.messages.password;
   return messagePage(
-    assets,
-    '需要密码',
-    `“${fileName}”受密码保护，请输入访问密码。`,
-    `<form method="post" action="${escapeHtml(action)}">${problem}
+    context,
+    words.title,
+    text.format(words.body, { file: fileName }),
+    `<form method="post" action="${escapeHtml(action)}">${problemOf(wrong ? words.wrong : null)}
 <input type="hidden" name="action" value="password">
-<label>密码<input type="password" name="password" required minlength="1" maxlength="64" autocomplete="current-password" autofocus></label>
-<button type="submit">查看文档</button></form>`,
+<label>${escapeHtml(words.label)}<input type="password" name="password" required minlength="1" maxlength="64" autocomplete="current-password" autofocus></label>
+<button type="submit">${escapeHtml(words.submit)}</button></form>`,
   );
 }
 
-export function revealPage(assets: PageAssets, action: string, fileName: string, oneTime: boolean, burn: boolean): string {
-  const notes: string[] = [];
-  if (oneTime) notes.push('这是一次性链接：打开后链接即失效，无法再次查看。');
-  if (burn) notes.push('阅后即焚：滚动读过的内容会在本浏览器中隐藏。');
+export function revealPage(context: PageContext, action: string, fileName: string, oneTime: boolean, burn: boolean): string {
+  const { text } = context;
+  const words = text.messages.reveal;
+  const sentences = [text.format(words.ready, { file: fileName })];
+  if (oneTime) sentences.push(words.oneTime);
+  if (burn) sentences.push(words.burn);
   return messagePage(
-    assets,
-    '点击查看文档',
-    `“${fileName}”已准备好。${notes.join('')}`,
+    context,
+    words.title,
+    sentences.join(text.locale === 'zh-CN' || text.locale === 'ja' ? '' : ' '),
     `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="action" value="reveal">
-<button type="submit">查看文档</button></form>`,
+<button type="submit">${escapeHtml(words.submit)}</button></form>`,
   );
 }
 
@@ -90,30 +122,31 @@ export interface LoginChoices {
 }
 
 export function loginPage(
-  assets: PageAssets,
+  context: PageContext,
   consoleLogin: string,
   formAction: string,
   next: string,
   error: string | null,
   choices: LoginChoices = { passwordForm: true, sso: null },
 ): string {
-  const problem = error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
+  const words = context.text.messages.signIn;
+  const problem = problemOf(error);
   const sso = choices.sso
     ? `<p class="sd-sso"><a class="sd-button" href="${escapeHtml(choices.sso.href)}" data-sso>${escapeHtml(choices.sso.label)}</a></p>`
     : '';
   const form = choices.passwordForm
     ? `<form method="post" action="${escapeHtml(formAction)}">${problem}
 <input type="hidden" name="next" value="${escapeHtml(next)}">
-<label>电子邮件<input type="email" name="email" required autocomplete="username" autofocus></label>
-<label>密码<input type="password" name="password" required autocomplete="current-password"></label>
-<button type="submit">登录并查看</button></form>`
+<label>${escapeHtml(words.email)}<input type="email" name="email" required autocomplete="username" autofocus></label>
+<label>${escapeHtml(words.password)}<input type="password" name="password" required autocomplete="current-password"></label>
+<button type="submit">${escapeHtml(words.submit)}</button></form>`
     : problem;
   return messagePage(
-    assets,
-    '需要登录',
-    '此链接仅对已登录的用户开放，请先登录。',
+    context,
+    words.title,
+    words.body,
     `${sso}${form}${choices.extra ?? ''}
-<p class="sd-links"><a href="${escapeHtml(consoleLogin)}">在控制台登录</a></p>`,
+<p class="sd-links"><a href="${escapeHtml(consoleLogin)}">${escapeHtml(words.console)}</a></p>`,
   );
 }
 
@@ -122,40 +155,35 @@ export function loginPage(
  * ticket is a sealed, short-lived note of the pending sign-in (account and return path), never
  * the password.
  */
-export function twoFactorPage(
-  assets: PageAssets,
-  formAction: string,
-  next: string,
-  ticket: string,
-  error: string | null,
-): string {
-  const problem = error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
+export function twoFactorPage(context: PageContext, formAction: string, next: string, ticket: string, error: string | null): string {
+  const words = context.text.messages.twoFactor;
   return messagePage(
-    assets,
-    '两步验证',
-    '请输入身份验证器应用中的 6 位验证码，或一个恢复码。',
-    `<form method="post" action="${escapeHtml(formAction)}">${problem}
+    context,
+    words.title,
+    words.body,
+    `<form method="post" action="${escapeHtml(formAction)}">${problemOf(error)}
 <input type="hidden" name="next" value="${escapeHtml(next)}">
 <input type="hidden" name="ticket" value="${escapeHtml(ticket)}">
-<label>验证码<input type="text" name="code" required minlength="6" maxlength="32" inputmode="text" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" autofocus></label>
-<button type="submit">验证并查看</button></form>`,
+<label>${escapeHtml(words.code)}<input type="text" name="code" required minlength="6" maxlength="32" inputmode="text" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" autofocus></label>
+<button type="submit">${escapeHtml(words.submit)}</button></form>`,
   );
 }
 
-export function reportPage(assets: PageAssets, action: string, fileName: string, error: string | null): string {
-  const problem = error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
+export function reportPage(context: PageContext, action: string, fileName: string, error: string | null): string {
+  const { text } = context;
+  const words = text.messages.report;
   return messagePage(
-    assets,
-    '举报此分享',
-    `如果“${fileName}”包含违法、侵权、欺诈或恶意内容，请告诉我们原因。`,
-    `<form method="post" action="${escapeHtml(action)}">${problem}
-<label>原因<textarea name="reason" required minlength="3" maxlength="1000"></textarea></label>
-<button type="submit">提交举报</button></form>`,
+    context,
+    words.title,
+    text.format(words.body, { file: fileName }),
+    `<form method="post" action="${escapeHtml(action)}">${problemOf(error)}
+<label>${escapeHtml(words.reason)}<textarea name="reason" required minlength="3" maxlength="1000"></textarea></label>
+<button type="submit">${escapeHtml(words.submit)}</button></form>`,
   );
 }
 
 export interface DocumentPageOptions {
-  assets: PageAssets;
+  context: PageContext;
   fileName: string;
   shareId: string;
   versionId: string;
@@ -180,19 +208,21 @@ export function documentPage(options: DocumentPageOptions): Buffer {
   const watermark = options.watermark
     ? `<div class="sd-wm" aria-hidden="true">${`<span>${escapeHtml(options.watermark)}</span>`.repeat(WATERMARK_TILES)}</div>`
     : '';
-  const bar = `<header class="sd-bar"><span class="sd-name">${escapeHtml(options.fileName)}</span><a href="${escapeHtml(options.reportUrl)}" rel="nofollow">举报</a></header>`;
+  const bar = `<header class="sd-bar"><span class="sd-name">${escapeHtml(options.fileName)}</span><a href="${escapeHtml(options.reportUrl)}" rel="nofollow">${escapeHtml(options.context.text.messages.report.link)}</a></header>`;
   const content =
     options.frameUrl !== null
       ? `<iframe class="sd-frame" src="${escapeHtml(options.frameUrl)}" sandbox="allow-scripts allow-popups" referrerpolicy="no-referrer" title="${escapeHtml(options.fileName)}"></iframe>`
       : `<main class="sd-main"><p class="sd-burn-note" hidden></p><article class="sd-doc">${CONTENT_SLOT}</article></main>`;
+  const notes = options.context.text.messages.document;
   const attributes =
     ` data-share="${escapeHtml(options.shareId)}" data-version="${escapeHtml(options.versionId)}"` +
     ` data-copy="${options.copyProtection ? '1' : '0'}" data-burn="${options.burnAfterRead ? '1' : '0'}"` +
     (options.beacon ? ` data-visit="${escapeHtml(options.beacon)}"` : '') +
+    (options.copyProtection ? ` data-no-print="${escapeHtml(notes.noPrint)}"` : '') +
+    (options.burnAfterRead ? ` data-burned-all="${escapeHtml(notes.burnedAll)}" data-burned-some="${escapeHtml(notes.burnedSome)}"` : '') +
     (options.frameUrl !== null ? ' class="sd-frame-page"' : '');
-  const page = layout({
+  const page = layout(options.context, {
     title: options.fileName,
-    assets: options.assets,
     htmlClass: options.copyProtection ? 'sd-protect' : undefined,
     bodyAttributes: attributes,
     script: true,

@@ -61,7 +61,28 @@ describe(ViewerPresenter.name, () => {
     expect(stopped({ kind: 'scan-failed' })).toMatchObject({ status: 503, headers: { 'Retry-After': '60' } });
     const throttled = stopped({ kind: 'password-throttled', retryAfterSeconds: 125 });
     expect(throttled).toMatchObject({ status: 429, headers: { 'Retry-After': '125' } });
-    expect(throttled.body).toContain('3 分钟');
+    expect(throttled.body).toContain('3分钟');
+  });
+
+  it('words every page in the language of the request, and says which', () => {
+    const english = stopped({ kind: 'reveal' }, [], aRequest({ locale: 'en' })).body.toString();
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain('“notes.md” is ready.');
+    const german = stopped(
+      { kind: 'password-throttled', retryAfterSeconds: 125 },
+      [],
+      aRequest({ locale: 'de' }),
+    ).body.toString();
+    expect(german).toContain('<html lang="de"');
+    expect(german).toContain('3 Minuten');
+  });
+
+  it('offers the language switch back to the page itself, and back to the link after a form', () => {
+    const shown = stopped({ kind: 'reveal' }).body.toString();
+    expect(shown).toContain(`href="/s/_lang?to=ja&amp;next=${encodeURIComponent('/s/owner/tok123')}" lang="ja"`);
+    expect(shown).toContain('日本語');
+    const answered = stopped({ kind: 'password', wrong: true }, [], aRequest({ method: 'POST', form: { action: 'password' } }));
+    expect(answered.body.toString()).toContain(`next=${encodeURIComponent('/s/owner/tok123')}`);
   });
 
   it('sends a handled form back to the link', () => {

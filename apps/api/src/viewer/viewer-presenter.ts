@@ -1,5 +1,8 @@
+import { statusOf } from '../common/error-code.js';
 import { Inject, Injectable } from '@nestjs/common';
+import { SHARED_MESSAGES, apiErrorText } from '@sharedown/i18n';
 import type { AuthUser } from '../auth/auth-context.js';
+import type { AppError } from '../common/app-error.js';
 import { escapeHtml } from '../common/html.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { viewPath } from '../shares/share-row.js';
@@ -8,18 +11,23 @@ import type { GateStop, RefusedOutcome } from './gate-stop.js';
 import type { ViewedShare } from './share-view.repository.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
-import { documentPage, linkPreviewPage, loginPage, messagePage, passwordPage, revealPage } from './viewer-pages.js';
+import { safeReturnPath } from './viewer-return-path.js';
+import { documentPage, linkPreviewPage, loginPage, messagePage, passwordPage, revealPage, type PageContext } from './viewer-pages.js';
+import { ViewerText, type ViewerMessages } from './viewer-text.js';
 import type { ViewResult } from './view-result.js';
 
-const REFUSALS: Record<RefusedOutcome, { status: number; title: string; message: string }> = {
-  NOT_FOUND: { status: 404, title: '链接不存在', message: '这个分享链接不存在，请检查地址是否完整。' },
-  REVOKED: { status: 410, title: '链接已撤销', message: '分享者已撤销这个链接，内容不再提供。' },
-  EXPIRED: { status: 410, title: '链接已过期', message: '这个分享链接已过有效期，内容不再提供。' },
-  CONSUMED: { status: 410, title: '链接已失效', message: '这个链接的访问次数已用完，内容不再提供。' },
-  SESSION_TAKEN: { status: 403, title: '无法访问', message: '这个链接只能在最先打开它的浏览器会话中查看。' },
-  VISITOR_LIMIT: { status: 410, title: '访问次数已用完', message: '你对这个链接的访问次数已用完。' },
-  USER_LIMIT: { status: 410, title: '访问次数已用完', message: '你的账号对这个链接的访问次数已用完。' },
+const REFUSAL_STATUS: Record<RefusedOutcome, number> = {
+  NOT_FOUND: 404,
+  REVOKED: 410,
+  EXPIRED: 410,
+  CONSUMED: 410,
+  SESSION_TAKEN: 403,
+  VISITOR_LIMIT: 410,
+  USER_LIMIT: 410,
 };
+
+/** The pages that are only a heading and a sentence. */
+export type MessageState = Exclude<keyof ViewerMessages['states'], 'failed'>;
 
 function assertUnreachable(value: never): never {
   throw new Error(`no page for ${JSON.stringify(value)}`);
@@ -40,25 +48,62 @@ export class ViewerPresenter {
     this.publicOrigin = new URL(runtime.env.PUBLIC_URL).origin;
   }
 
-  message(status: number, title: string, message: string, extra = ''): ViewerAnswer {
-    return { status, body: messagePage(this.assets.urls, title, message, extra) };
+  /** What the pages of this request are built with: its language, and where a language switch leads back to. */
+  context(request: ViewerRequest): PageContext {
+    return { assets: this.assets.urls, text: new ViewerText(request.locale), returnPath: safeReturnPath(request) };
   }
 
-  notFound(): ViewerAnswer {
-    return this.refusal('NOT_FOUND');
+  /** A page of a heading and a sentence, in the visitor's language. */
+  message(
+    request: ViewerRequest,
+    status: number,
+    state: MessageState,
+    params: Record<string, string | number> = {},
+    extra = '',
+  ): ViewerAnswer {
+    const context = this.context(request);
+    const words = context.text.messages.states[state];
+    return { status, body: messagePage(context, words.title, context.text.format(words.body, params), extra) };
+  }
+
+  /**
+   * A refusal of the sign-in services the viewer has no page of its own for: the service's own
+   * (Chinese) words for a Chinese page, else the visitor's language's words for its code.
+   */
+  failure(request: ViewerRequest, error: AppError): ViewerAnswer {
+    const context = this.context(request);
+    const message = request.locale === 'zh-CN' ? error.message : apiErrorText(SHARED_MESSAGES[request.locale], error);
+    return { status: statusOf(error.code), body: messagePage(context, context.text.messages.states.failed.title, message) };
+  }
+
+  /** Too many tries: when to try again, in whole minutes of the visitor's language. */
+  throttled(
+    request: ViewerRequest,
+    retryAfterSeconds: number,
+    state: 'tooManyAttempts' | 'passwordThrottled' = 'tooManyAttempts',
+  ): ViewerAnswer {
+    const text = new ViewerText(request.locale);
+    return {
+      ...this.message(request, 429, state, { duration: text.minutes(Math.max(1, Math.ceil(retryAfterSeconds / 60))) }),
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    };
+  }
+
+  notFound(request: ViewerRequest): ViewerAnswer {
+    return this.refusal(request, 'NOT_FOUND');
   }
 
   /** A share view: the document of an admitted visit, or the page of the policy that stopped it. */
   view(request: ViewerRequest, result: ViewResult): ViewerAnswer {
     switch (result.kind) {
       case 'not-found':
-        return this.notFound();
+        return this.notFound(request);
       case 'stopped':
         return { ...this.stop(request, result.share, result.stop), cookies: result.cookies };
       case 'shown': {
         const { share, content, watermark, frameUrl } = result;
         const body = documentPage({
-          assets: this.assets.urls,
+          context: this.context(request),
           fileName: share.fileName,
           shareId: share.id,
           versionId: share.versionId!,
@@ -81,54 +126,46 @@ export class ViewerPresenter {
     const here = viewPath(share.ownerSegment, share.token);
     switch (stop.kind) {
       case 'refused':
-        return this.refusal(stop.outcome);
+        return this.refusal(request, stop.outcome);
       case 'trashed':
-        return this.message(410, '文档已删除', '分享者已删除这份文档，内容不再提供。');
+        return this.message(request, 410, 'trashed');
       case 'quarantined':
-        return this.message(410, '文档已被隔离', '杀毒扫描判定这份文档不安全，内容不再提供。');
+        return this.message(request, 410, 'quarantined');
       case 'scanning':
-        return {
-          ...this.message(503, '正在进行安全扫描', '这份文档刚刚上传，正在进行安全扫描，请稍后刷新页面。'),
-          headers: { 'Retry-After': '5' },
-        };
+        return { ...this.message(request, 503, 'scanning'), headers: { 'Retry-After': '5' } };
       case 'scan-failed':
-        return {
-          ...this.message(503, '安全扫描暂时失败', '这份文档的安全扫描暂时没有完成，系统会自动重试，请稍后再来。'),
-          headers: { 'Retry-After': '60' },
-        };
+        return { ...this.message(request, 503, 'scanFailed'), headers: { 'Retry-After': '60' } };
       case 'link-exists':
         return { status: 200, body: '' };
       case 'link-preview':
-        return { status: 200, body: linkPreviewPage(this.assets.urls, share.fileName) };
+        return { status: 200, body: linkPreviewPage(this.context(request), share.fileName) };
       case 'foreign-form':
-        return this.message(403, '请求被拒绝', '表单必须从本站页面提交。');
+        return this.message(request, 403, 'foreignForm');
       case 'sign-in':
         return this.loginRequired(request, here, null, 401);
       case 'unverified':
         return this.unverified(request, stop.user, here);
       case 'not-listed':
-        return this.message(403, '无权访问', `当前登录的账号（${stop.email}）不在此链接的访问名单中。`);
+        return this.message(request, 403, 'notListed', { email: stop.email });
       case 'password':
-        return { status: 401, body: passwordPage(this.assets.urls, here, share.fileName, stop.wrong ? '密码不正确。' : null) };
+        return { status: 401, body: passwordPage(this.context(request), here, share.fileName, stop.wrong) };
       case 'password-throttled':
-        return {
-          ...this.message(429, '尝试次数过多', `密码尝试次数过多，请 ${Math.ceil(stop.retryAfterSeconds / 60)} 分钟后再试。`),
-          headers: { 'Retry-After': String(stop.retryAfterSeconds) },
-        };
+        return this.throttled(request, stop.retryAfterSeconds, 'passwordThrottled');
       case 'reveal':
-        return { status: 200, body: revealPage(this.assets.urls, here, share.fileName, share.oneTime, share.burnAfterRead) };
+        return { status: 200, body: revealPage(this.context(request), here, share.fileName, share.oneTime, share.burnAfterRead) };
       case 'back-to-link':
         return { status: 303, body: '', location: here };
       case 'unavailable':
-        return this.message(503, '暂时无法显示', '文档正在重新检查，请稍后再试。');
+        return this.message(request, 503, 'unavailable');
       default:
         return assertUnreachable(stop);
     }
   }
 
-  private refusal(outcome: RefusedOutcome): ViewerAnswer {
-    const { status, title, message } = REFUSALS[outcome];
-    return this.message(status, title, message);
+  private refusal(request: ViewerRequest, outcome: RefusedOutcome): ViewerAnswer {
+    const context = this.context(request);
+    const words = context.text.messages.refusals[outcome];
+    return { status: REFUSAL_STATUS[outcome], body: messagePage(context, words.title, words.body) };
   }
 
   /**
@@ -137,25 +174,30 @@ export class ViewerPresenter {
    */
   loginRequired(request: ViewerRequest, next: string, error: string | null, status: number): ViewerAnswer {
     const env = this.runtime.env;
+    const context = this.context(request);
+    const words = context.text.messages.signIn;
     if (request.origin !== this.publicOrigin) {
       const bounce = `${env.PUBLIC_URL}/s/_bounce?next=${encodeURIComponent(next)}`;
-      return this.message(
+      return {
         status,
-        '需要登录',
-        '此链接仅对已登录的用户开放，请先登录。',
-        `<p><a href="${escapeHtml(bounce)}">登录后查看</a></p>`,
-      );
+        body: messagePage(
+          context,
+          words.title,
+          words.body,
+          `<p><a href="${escapeHtml(bounce)}">${escapeHtml(words.bounce)}</a></p>`,
+        ),
+      };
     }
     // The console's sign-in page reads its return address from `redirect`; `next` is the name the viewer's own form uses.
     const back = encodeURIComponent(next);
     const consoleLogin = `${env.PUBLIC_URL}/login?redirect=${back}&next=${back}`;
     const sso = env.OIDC_ISSUER_URL
-      ? { label: env.OIDC_BUTTON_LABEL ?? '单点登录', href: `/api/auth/oidc/start?next=${back}` }
+      ? { label: env.OIDC_BUTTON_LABEL ?? words.sso, href: `/api/auth/oidc/start?next=${back}` }
       : null;
-    const extra = env.SMTP_URL ? emailCodeSection(next) : undefined;
+    const extra = env.SMTP_URL ? emailCodeSection(context, next) : undefined;
     return {
       status,
-      body: loginPage(this.assets.urls, consoleLogin, '/s/_login', next, error, { passwordForm: env.PASSWORD_LOGIN, sso, extra }),
+      body: loginPage(context, consoleLogin, '/s/_login', next, error, { passwordForm: env.PASSWORD_LOGIN, sso, extra }),
     };
   }
 
@@ -177,12 +219,12 @@ export class ViewerPresenter {
     } else if (env.OIDC_ISSUER_URL) {
       offer = {
         kind: 'sso',
-        label: env.OIDC_BUTTON_LABEL ?? '单点登录',
+        label: env.OIDC_BUTTON_LABEL ?? new ViewerText(request.locale).messages.signIn.sso,
         href: `${env.PUBLIC_URL}/api/auth/oidc/start?next=${encodeURIComponent(back)}`,
       };
     } else {
       offer = { kind: 'none' };
     }
-    return { status: 403, body: unverifiedPage(this.assets.urls, user.email, offer) };
+    return { status: 403, body: unverifiedPage(this.context(request), user.email, offer) };
   }
 }

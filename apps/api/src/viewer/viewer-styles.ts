@@ -50,12 +50,14 @@ a{color:var(--accent)}
 .sd-card .sd-error{color:var(--danger);margin:0}
 .sd-card .sd-links{font-size:.875rem}
 .sd-card .sd-sso{margin:.4rem 0 1rem}
+.sd-lang{display:flex;flex-wrap:wrap;justify-content:center;gap:.35rem .9rem;max-width:28rem;margin:-8vh auto 2rem;padding:0 1rem;font-size:.8125rem;color:var(--muted)}
+.sd-lang span{font-weight:600}
 .sd-card .sd-button{display:block;text-align:center;font-weight:600;padding:.6rem 1rem;border-radius:6px;background:var(--accent);color:#fff;text-decoration:none}
 .sd-protect,.sd-protect *{-webkit-user-select:none!important;user-select:none!important;-webkit-touch-callout:none!important}
 @media print{
   .sd-bar,.sd-burn-note{display:none}
   .sd-protect body>*{display:none!important}
-  .sd-protect body::before{content:"此文档禁止打印";display:block;padding:2rem;font-size:1.25rem}
+  .sd-protect body::before{content:attr(data-no-print);display:block;padding:2rem;font-size:1.25rem}
 }
 `;
 }

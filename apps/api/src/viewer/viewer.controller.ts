@@ -71,17 +71,18 @@ export class ViewerController {
    */
   @Get('_render/:ticket')
   @ApiExcludeEndpoint()
+  // Served directly by Fastify (viewer-routes.ts), like the views.
   async render(@Param('ticket') ticket: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     let frame: { body: Buffer } | null;
     try {
       frame = await this.viewer.frame(this.http.toViewerRequest(request), ticket);
     } catch (error) {
       this.logger.error(`${request.method} /s/_render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      this.http.send(request, reply, this.pages.message(500, '出错了', '服务器暂时无法处理这个请求，请稍后再试。'));
+      this.http.send(request, reply, this.pages.message(this.http.toViewerRequest(request), 500, 'serverError'));
       return;
     }
     if (!frame) {
-      this.http.send(request, reply, this.pages.message(410, '链接已失效', '这个页面只能从分享链接中打开，请重新打开分享链接。'));
+      this.http.send(request, reply, this.pages.message(this.http.toViewerRequest(request), 410, 'frameExpired'));
       return;
     }
     reply
@@ -140,7 +141,14 @@ export class ViewerController {
   @Get('_bounce/return')
   @ApiExcludeEndpoint()
   bounceReturn(@Query('ticket') ticket: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    this.http.send(request, reply, this.forms.bounceReturn(ticket));
+    this.http.send(request, reply, this.forms.bounceReturn(this.http.toViewerRequest(request), ticket));
+  }
+
+  /** The language switch of the viewer's pages: remembers the choice on this origin and shows the page again. */
+  @Get('_lang')
+  @ApiExcludeEndpoint()
+  language(@Query('to') to: string | undefined, @Query('next') next: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    this.http.send(request, reply, this.forms.language(to, next));
   }
 
   @Get(':segment/:token/report')
@@ -163,6 +171,7 @@ export class ViewerController {
   @ApiOperation({ summary: 'Open a share link: the document, or the page its policies call for' })
   @ApiOkResponse({ description: 'the shared document, or the reveal page of a one-time or burn-after-read link' })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
+  // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
   async view(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, segment, token);
   }
@@ -179,6 +188,7 @@ export class ViewerController {
   @ApiOperation({ summary: 'Open a share link of the legacy form /s/<tokenOrSlug>' })
   @ApiOkResponse({ description: 'legacy link form /s/<tokenOrSlug>' })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
+  // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
   async legacyView(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, null, token);
   }

@@ -5,6 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
 import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
@@ -15,9 +16,11 @@ import { FilesService } from '../files/files.service.js';
 import { decodeDocument } from '../files/upload-reader.js';
 import type { QueueService } from '../queue/queue.service.js';
 import { PostgresRateLimiter } from '../rate-limit/postgres-rate-limiter.js';
+import { RateBucketsRepository } from '../rate-limit/rate-buckets.repository.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { ShareInputDto } from '../shares/share.dto.js';
+import { SharesRepository } from '../shares/shares.repository.js';
 import { SharesService } from '../shares/shares.service.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
 import { DocumentCache } from './document-cache.js';
@@ -107,9 +110,10 @@ describe(ViewerService.name, () => {
       providers: [
         { provide: DataSource, useValue: db },
         { provide: RUNTIME, useValue: runtime },
-        { provide: RateLimiter, useValue: new PostgresRateLimiter(db) },
+        { provide: RateLimiter, useValue: new PostgresRateLimiter(new RateBucketsRepository(db)) },
         { provide: WebhookEventsService, useValue: events },
         SessionsService,
+        SessionsRepository,
         UsersRepository,
         ShareViewRepository,
         VisitAdmissions,
@@ -126,7 +130,7 @@ describe(ViewerService.name, () => {
     sut = context.get(ViewerService);
     sessions = context.get(SessionsService);
     files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans));
-    shares = new SharesService(db, runtime);
+    shares = new SharesService(db, new SharesRepository(db), runtime);
   });
   afterAll(async () => {
     await context?.close();

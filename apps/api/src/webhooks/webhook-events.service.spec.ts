@@ -5,6 +5,7 @@ import type { QueueService } from '../queue/queue.service.js';
 import type { WebhookDeliveryJob } from './webhook-event.js';
 import { WebhookEventsService } from './webhook-events.service.js';
 import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
+import type { WebhooksRepository } from './webhooks.repository.js';
 
 interface Row {
   id: string;
@@ -13,20 +14,19 @@ interface Row {
   active: boolean;
 }
 
-/** An in-memory `webhooks` table that answers the cache's one query and counts how often it is asked. */
+/** An in-memory `webhooks` table that answers the cache's one read and counts how often it is asked. */
 class WebhooksTable {
   rows: Row[] = [];
   queries = 0;
   failNext = false;
 
-  async query(sql: string, params: [string]) {
+  async listActiveEvents(userId: string) {
     this.queries++;
     if (this.failNext) {
       this.failNext = false;
       throw new Error('connection lost');
     }
-    expect(sql).toMatch(/FROM webhooks WHERE user_id = \$1 AND active/);
-    return this.rows.filter((row) => row.user_id === params[0] && row.active).map(({ id, events }) => ({ id, events }));
+    return this.rows.filter((row) => row.user_id === userId && row.active).map(({ id, events }) => ({ id, events }));
   }
 }
 
@@ -74,7 +74,7 @@ describe(WebhookEventsService.name, () => {
     table = new WebhooksTable();
     queue = new RecordingQueue();
     feed = new FakeFeed();
-    cache = new WebhookSubscriptionCache(table as unknown as DataSource, feed as unknown as ChangeFeed);
+    cache = new WebhookSubscriptionCache(table as unknown as WebhooksRepository, {} as DataSource, feed as unknown as ChangeFeed);
     const queues = { queue: (name: string) => (expect(name).toBe('webhooks'), queue) };
     sut = new WebhookEventsService(cache, queues as unknown as QueueService);
   });

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { ChangeFeed } from '../database/change-feed.js';
 import type { WebhookEventName } from './webhook-event.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 export interface ActiveSubscription {
   webhookId: string;
@@ -29,6 +30,7 @@ export class WebhookSubscriptionCache {
   private readonly entries = new LRUCache<string, Entry>({ max: WebhookSubscriptionCache.maxEntries });
 
   constructor(
+    private readonly webhooks: WebhooksRepository,
     private readonly db: DataSource,
     private readonly feed: ChangeFeed,
   ) {
@@ -60,10 +62,7 @@ export class WebhookSubscriptionCache {
   }
 
   private async load(userId: string): Promise<ActiveSubscription[]> {
-    const rows: { id: string; events: WebhookEventName[] }[] = await this.db.query(
-      'SELECT id, events FROM webhooks WHERE user_id = $1 AND active ORDER BY created_at, id',
-      [userId],
-    );
-    return rows.map((row) => ({ webhookId: row.id, events: row.events }));
+    const active = await this.webhooks.listActiveEvents(userId);
+    return active.map((webhook) => ({ webhookId: webhook.id, events: webhook.events }));
   }
 }

@@ -1,8 +1,9 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { LIMITS } from '@sharedown/contract/limits';
 
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+export const MAX_WEBHOOK_URL_LENGTH = LIMITS.webhookUrl;
 
 /** Why a URL cannot be a webhook target; the message is shown to the user. */
 export class WebhookTargetError extends Error {}

@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
+import { pageRequestOf, searchText } from '../common/page-cursor.js';
 import {
   CreateWebhookDto,
   CreatedWebhookDto,
@@ -11,7 +13,7 @@ import {
   WebhookListDto,
   WebhookResponseDto,
 } from './dto/webhook.dto.js';
-import { WebhooksService } from './webhooks.service.js';
+import { WEBHOOKS_CURSOR, WebhooksService } from './webhooks.service.js';
 
 @ApiTags('console')
 @ApiCookieAuth()
@@ -21,10 +23,24 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Get()
-  @ApiOperation({ summary: "The account's webhooks" })
+  @ApiOperation({
+    summary: "The account's webhooks, newest first",
+    description:
+      'Without `limit` and `cursor` the answer holds every webhook. With either, it holds one page, `nextCursor`, ' +
+      '`total` (the count over all pages) and `activeCount`; `q` then keeps the webhooks whose URL contains it.',
+  })
+  @ApiQuery({ name: 'q', required: false, type: String, description: 'with paging: a part of the URL' })
+  @ApiPageQueries()
   @ApiOkResponse({ type: WebhookListDto })
-  @ApiErrors(401, 403)
-  async list(@CurrentAuth() auth: AuthContext) {
+  @ApiErrors(400, 401, 403)
+  async list(
+    @CurrentAuth() auth: AuthContext,
+    @Query('limit') limit?: string,
+    @Query('cursor') cursor?: string,
+    @Query('q') q?: string,
+  ): Promise<WebhookListDto> {
+    const page = pageRequestOf(WEBHOOKS_CURSOR, { limit, cursor });
+    if (page) return this.webhooks.page(auth.user.id, searchText(q), page);
     return { webhooks: await this.webhooks.list(auth.user.id) };
   }
 

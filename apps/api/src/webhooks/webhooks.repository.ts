@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import {
+  containsPattern,
+  cursorTimeSql,
+  newestFirstAfterSql,
+  type NewestFirstKey,
+  type PageRequest,
+} from '../common/page-cursor.js';
 import type { WebhookEventName } from './webhook-event.js';
 
 export interface WebhookView {
@@ -45,6 +52,42 @@ export class WebhooksRepository {
       [userId],
     );
     return rows.map(toView);
+  }
+
+  /** One page and one row more, newest first (ties by id, as `list`); `q` matches a part of the URL. */
+  async page(
+    userId: string,
+    q: string | undefined,
+    page: PageRequest<NewestFirstKey>,
+  ): Promise<Array<WebhookView & { cursorTime: string }>> {
+    const params: unknown[] = [userId];
+    const where = ['user_id = $1'];
+    if (q) {
+      params.push(containsPattern(q));
+      where.push(`url ILIKE $${params.length}`);
+    }
+    if (page.after) {
+      params.push(page.after.createdAt, page.after.id);
+      where.push(newestFirstAfterSql(params.length - 1, params.length));
+    }
+    params.push(page.limit + 1);
+    const rows: Array<WebhookRow & { cursor_time: string }> = await this.db.query(
+      `SELECT ${COLUMNS}, ${cursorTimeSql('created_at')} AS cursor_time FROM webhooks
+       WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((row) => ({ ...toView(row), cursorTime: row.cursor_time }));
+  }
+
+  /** How many webhooks `q` lets through, and how many of all the owner's are active. */
+  async counts(userId: string, q: string | undefined): Promise<{ total: number; activeCount: number }> {
+    const [row]: Array<{ total: number; active_count: number }> = await this.db.query(
+      `SELECT count(*) FILTER (WHERE $2::text IS NULL OR url ILIKE $2)::int AS total,
+              count(*) FILTER (WHERE active)::int AS active_count
+       FROM webhooks WHERE user_id = $1`,
+      [userId, q ? containsPattern(q) : null],
+    );
+    return { total: row!.total, activeCount: row!.active_count };
   }
 
   async findOwned(userId: string, id: string): Promise<WebhookView | null> {
@@ -102,6 +145,11 @@ export class WebhooksRepository {
       [userId, id],
     );
     return rows[0] ? toView(rows[0]) : null;
+  }
+
+  /** The active webhooks of a user and their events, oldest first: what the subscription cache holds. */
+  async listActiveEvents(userId: string): Promise<Array<{ id: string; events: WebhookEventName[] }>> {
+    return this.db.query('SELECT id, events FROM webhooks WHERE user_id = $1 AND active ORDER BY created_at, id', [userId]);
   }
 
   /** Serializes webhook changes of one user, so two parallel creations cannot both pass the limit. */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { LIMITS } from '@sharedown/contract/limits';
 import { AppError, ErrorCode } from '../common/app-error.js';
+import { newestFirstCursor, pageOf, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { withTimeout } from '../common/with-timeout.js';
 import { WebhookDeliveriesRepository, type DeliveryView } from './webhook-deliveries.repository.js';
@@ -9,7 +11,8 @@ import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
 import { WebhookTargetError, bareHost, parseWebhookUrl, resolvePublicAddresses } from './webhook-target.js';
 import { WebhooksRepository, type WebhookView } from './webhooks.repository.js';
 
-export const MAX_ACTIVE_WEBHOOKS = 10;
+export const MAX_ACTIVE_WEBHOOKS = LIMITS.webhooksActive;
+export const WEBHOOKS_CURSOR = newestFirstCursor('webhooks');
 const CREATION_DNS_TIMEOUT_MS = 3_000;
 
 /** `whsec_` and 32 random bytes: 256 bits. */
@@ -35,6 +38,17 @@ export class WebhooksService {
 
   list(userId: string): Promise<WebhookView[]> {
     return this.webhooks.list(userId);
+  }
+
+  /** One page, newest first, with the count `q` lets through and the active count the limit applies to. */
+  async page(
+    userId: string,
+    q: string | undefined,
+    page: PageRequest<NewestFirstKey>,
+  ): Promise<{ webhooks: WebhookView[]; nextCursor: string | null; total: number; activeCount: number }> {
+    const [fetched, counts] = await Promise.all([this.webhooks.page(userId, q, page), this.webhooks.counts(userId, q)]);
+    const found = pageOf(fetched, page.limit, WEBHOOKS_CURSOR, (row) => ({ createdAt: row.cursorTime, id: row.id }));
+    return { webhooks: found.rows.map(({ cursorTime: _cursorTime, ...view }) => view), nextCursor: found.nextCursor, ...counts };
   }
 
   async create(userId: string, input: { url: string; events: string[] }): Promise<{ webhook: WebhookView; secret: string }> {
@@ -69,8 +83,9 @@ export class WebhooksService {
   private validEvents(events: string[]): WebhookEventName[] {
     const known = new Set<string>(WEBHOOK_EVENTS);
     const unknown = events.find((event) => !known.has(event));
-    if (unknown !== undefined) throw AppError.validation(`events 含未知事件：${unknown}（可选：${WEBHOOK_EVENTS.join('、')}）`);
-    if (events.length === 0) throw AppError.validation('events 至少包含一个事件');
+    if (unknown !== undefined)
+      throw AppError.validation(`events 含未知事件：${unknown}（可选：${WEBHOOK_EVENTS.join('、')}）`, 'events');
+    if (events.length === 0) throw AppError.validation('events 至少包含一个事件', 'events');
     return WEBHOOK_EVENTS.filter((event) => events.includes(event));
   }
 
@@ -86,10 +101,10 @@ export class WebhooksService {
         () => new WebhookTargetError(`解析 url 的主机名 ${host} 超时`),
       );
     } catch (error) {
-      if (error instanceof WebhookTargetError) throw AppError.validation(error.message);
+      if (error instanceof WebhookTargetError) throw AppError.validation(error.message, 'url');
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') {
-        throw AppError.validation('url 的主机名无法解析');
+        throw AppError.validation('url 的主机名无法解析', 'url');
       }
       throw error;
     }

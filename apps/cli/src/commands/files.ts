@@ -2,23 +2,29 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { uploadDocument } from '../documents.js';
 import { printFile, printFileTable } from '../format.js';
+import { addPageOptions, readPages, type PageOptions } from '../pages.js';
 
 export function registerFilesCommands(program: Command, context: CommandContext): void {
   const files = program.command('files').description('list, inspect, upload and delete files');
 
-  files
-    .command('ls')
-    .alias('list')
-    .description('list files')
-    .option('--folder <id>', 'only files in this folder')
-    .action(async (options: { folder?: string }, command: Command) => {
-      const out = context.output(command);
-      const session = await context.session();
-      const result = await session.call(
-        session.client.GET('/api/v1/files', { params: { query: options.folder ? { folderId: options.folder } : {} } }),
+  addPageOptions(
+    files.command('ls').alias('list').description('list files, by name').option('--folder <id>', 'only files in this folder'),
+    'files',
+  ).action(async (options: { folder?: string } & PageOptions, command: Command) => {
+    const out = context.output(command);
+    const session = await context.session();
+    const read = await readPages(options, async (limit, cursor) => {
+      const page = await session.call(
+        session.client.GET('/api/v1/files', {
+          params: { query: { ...(options.folder ? { folderId: options.folder } : {}), limit, ...(cursor ? { cursor } : {}) } },
+        }),
       );
-      out.result(result, () => printFileTable(out, result.files));
+      return { items: page.files, nextCursor: page.nextCursor ?? null };
     });
+    const result = read.nextCursor === undefined ? { files: read.items } : { files: read.items, nextCursor: read.nextCursor };
+    out.result(result, () => printFileTable(out, result.files));
+    if (read.nextCursor) out.note(`More files: run again with --cursor ${read.nextCursor}`);
+  });
 
   files
     .command('get')

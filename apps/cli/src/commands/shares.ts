@@ -1,24 +1,34 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { printShare, printShareTable, printVisitTable } from '../format.js';
+import { addPageOptions, readPages, type PageOptions } from '../pages.js';
 import { addShareOptions, shareInputOf } from '../share-options.js';
 
 export function registerSharesCommands(program: Command, context: CommandContext): void {
   const shares = program.command('shares').description('list, create, inspect and revoke share links');
 
-  shares
-    .command('ls')
-    .alias('list')
-    .description('list share links')
-    .option('--file <id>', 'only links of this file')
-    .action(async (options: { file?: string }, command: Command) => {
-      const out = context.output(command);
-      const session = await context.session();
-      const result = await session.call(
-        session.client.GET('/api/v1/shares', { params: { query: options.file ? { fileId: options.file } : {} } }),
+  addPageOptions(
+    shares
+      .command('ls')
+      .alias('list')
+      .description('list share links, newest first')
+      .option('--file <id>', 'only links of this file'),
+    'links',
+  ).action(async (options: { file?: string } & PageOptions, command: Command) => {
+    const out = context.output(command);
+    const session = await context.session();
+    const read = await readPages(options, async (limit, cursor) => {
+      const page = await session.call(
+        session.client.GET('/api/v1/shares', {
+          params: { query: { ...(options.file ? { fileId: options.file } : {}), limit, ...(cursor ? { cursor } : {}) } },
+        }),
       );
-      out.result(result, () => printShareTable(out, result.shares));
+      return { items: page.shares, nextCursor: page.nextCursor ?? null };
     });
+    const result = read.nextCursor === undefined ? { shares: read.items } : { shares: read.items, nextCursor: read.nextCursor };
+    out.result(result, () => printShareTable(out, result.shares));
+    if (read.nextCursor) out.note(`More links: run again with --cursor ${read.nextCursor}`);
+  });
 
   addShareOptions(
     shares.command('create').description('create a share link for a file and print its URL').argument('<fileId>', 'file id'),

@@ -1,9 +1,11 @@
 import { kindOfName } from '@sharedown/contract';
+import { issueText, SHARED_MESSAGES } from '@sharedown/i18n';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { parseKind } from '../documents.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { readInput } from '../input.js';
+import { messageLocale } from '../language.js';
 
 interface ValidateOptions {
   kind?: string;
@@ -36,10 +38,13 @@ export function registerValidateCommand(program: Command, context: CommandContex
           return;
         }
         const color = out.color;
+        // Issues in the user's language, from their codes; the api's own (Chinese) words for Chinese.
+        const locale = messageLocale(context.io.env);
         for (const issue of result.issues) {
           const where = issue.line !== undefined ? `${issue.line}${issue.col !== undefined ? `:${issue.col}` : ''}` : '';
           const paint = issue.level === 'error' ? color.red : issue.level === 'warning' ? color.yellow : color.blue;
-          out.line(`${where.padEnd(8)} ${paint(issue.level.padEnd(7))}  ${issue.message}`);
+          const text = locale === 'zh-CN' ? issue.message : issueText(SHARED_MESSAGES[locale], issue);
+          out.line(`${where.padEnd(8)} ${paint(issue.level.padEnd(7))}  ${text}`);
         }
         const errors = result.issues.filter((issue) => issue.level === 'error').length;
         out.line(

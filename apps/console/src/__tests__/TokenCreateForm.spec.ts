@@ -70,7 +70,7 @@ describe('TokenCreateForm', () => {
   });
 
   it('shows the API error in the UI language', async () => {
-    mockApi({ 'POST /api/tokens': envelope(400, 'VALIDATION', 'name 长度必须在 1 到 100 个字符之间') });
+    mockApi({ 'POST /api/tokens': envelope(400, 'VALIDATION', 'name 长度必须在 1 到 100 个字符之间', { field: 'name' }) });
     const wrapper = mountWith(TokenCreateForm, setup);
     await wrapper.find('#token-name').setValue('x');
     await wrapper.find('form').trigger('submit');

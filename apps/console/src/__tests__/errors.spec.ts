@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR, SharedownApiError } from '../api/client';
-import { errorMessage, fieldOf } from '../api/errors';
+import { ERROR_CODES } from '@sharedown/contract';
+import { errorMessage } from '../api/errors';
 
 describe('errorMessage', () => {
   it("shows the API's own Chinese message in the Chinese UI", () => {
@@ -22,10 +23,25 @@ describe('errorMessage', () => {
     expect(errorMessage(new SharedownApiError(400, code, '中文'), 'en')).toBe(text);
   });
 
-  it('names the field of a validation error in English', () => {
-    const error = new SharedownApiError(400, 'VALIDATION', 'password 长度必须在 4 到 32 个字符之间');
+  it('names the field the api gave for a validation error, in every language but Chinese', () => {
+    const error = new SharedownApiError(400, 'VALIDATION', 'password 长度必须在 4 到 32 个字符之间', null, false, 'password');
     expect(errorMessage(error, 'en')).toBe('Some of the input is not valid. Check “password”.');
-    expect(fieldOf('不允许的字段：foo')).toBe('foo');
+    expect(errorMessage(error, 'de')).toBe('Ein Teil der Eingaben ist ungültig. Prüfen Sie „password“.');
+    expect(errorMessage(error, 'zh')).toBe('password 长度必须在 4 到 32 个字符之间');
+    expect(errorMessage(new SharedownApiError(400, 'VALIDATION', '请求参数无效'), 'en')).toBe('Some of the input is not valid.');
+  });
+
+  it('words every code of the contract in every language', () => {
+    for (const locale of ['en', 'ja', 'de', 'fr', 'es'] as const) {
+      for (const code of ERROR_CODES) {
+        const text = errorMessage(new SharedownApiError(400, code, '中文'), locale);
+        expect(text, `${locale} ${code}`).not.toBe('');
+        expect(text, `${locale} ${code}`).not.toContain('中文');
+      }
+    }
+    expect(errorMessage(new SharedownApiError(404, 'NOT_FOUND', '中文'), 'ja')).toBe(
+      '存在しないか、あなたのものではありません。',
+    );
   });
 
   it('adds the wait time of a rate limit', () => {

@@ -4,7 +4,7 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { createMemoryHistory, type Router } from 'vue-router';
 import type { Component } from 'vue';
 import { resetApiClient } from '../api/client';
-import { createConsoleI18n } from '../i18n';
+import { createConsoleI18n, type Locale } from '../i18n';
 import { createConsoleRouter } from '../router';
 
 export interface RecordedCall {
@@ -53,8 +53,8 @@ export function mockApi(routes: Record<string, Handler | Reply>) {
 
 export const user = { id: 'u1', email: 'alice@example.com', segment: 'alice', quotaBytes: 104857600, usedBytes: 1048576 };
 
-export function envelope(status: number, code: string, error: string): Reply {
-  return { status, body: { error, code } };
+export function envelope(status: number, code: string, error: string, extras: { field?: string } = {}): Reply {
+  return { status, body: { error, code, ...extras } };
 }
 
 export interface Harness {
@@ -63,7 +63,7 @@ export interface Harness {
   i18n: ReturnType<typeof createConsoleI18n>;
 }
 
-export function harness(locale: 'en' | 'zh' = 'en'): Harness {
+export function harness(locale: Locale = 'en'): Harness {
   const pinia = createPinia();
   setActivePinia(pinia);
   const i18n = createConsoleI18n(locale);

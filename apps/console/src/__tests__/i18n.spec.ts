@@ -1,37 +1,17 @@
+import { ISSUE_CODES } from '@sharedown/contract';
+import { catalogProblems } from '@sharedown/i18n';
 import { describe, expect, it } from 'vitest';
-import { detectLocale } from '../i18n';
-import en from '../i18n/en';
-import zh from '../i18n/zh';
-
-function keys(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
-}
-
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
-}
+import { detectLocale, messages } from '../i18n';
 
 describe('messages', () => {
-  it('has the same keys in Chinese and English', () => {
-    expect(keys(zh).sort()).toEqual(keys(en).sort());
+  it('say the same things in every language: same keys, same placeholders, no empty text, no vue-i18n syntax', () => {
+    expect(catalogProblems(messages, 'en')).toEqual([]);
   });
 
-  it('uses the same placeholders in both languages', () => {
-    const lookup = (tree: unknown, path: string) =>
-      path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
-    for (const key of keys(en)) {
-      expect(placeholders(lookup(zh, key) as string), key).toEqual(placeholders(lookup(en, key) as string));
-    }
-  });
-
-  it('avoids characters vue-i18n would read as syntax', () => {
-    for (const tree of [en, zh]) {
-      for (const key of keys(tree)) {
-        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
-        expect(text, key).not.toMatch(/[@|$]/);
-      }
-    }
+  it('word every validation issue code of the contract', () => {
+    for (const code of ISSUE_CODES) expect(messages.en.issues, code).toHaveProperty(code);
+    for (const code of ISSUE_CODES.filter((code) => code !== 'MORE_ISSUES'))
+      expect(messages.en.issueKinds, code).toHaveProperty(code);
   });
 });
 
@@ -39,12 +19,20 @@ describe('detectLocale', () => {
   it('prefers a saved choice', () => {
     expect(detectLocale('en', ['zh-CN'])).toBe('en');
     expect(detectLocale('zh', ['en-US'])).toBe('zh');
+    expect(detectLocale('ja', ['de-DE'])).toBe('ja');
   });
 
   it('takes the first browser language it speaks', () => {
     expect(detectLocale(null, ['zh-TW', 'en'])).toBe('zh');
-    expect(detectLocale(null, ['fr-FR', 'en-GB', 'zh'])).toBe('en');
-    expect(detectLocale(null, ['de'])).toBe('en');
+    expect(detectLocale(null, ['pt-BR', 'fr-FR', 'en-GB', 'zh'])).toBe('fr');
+    expect(detectLocale(null, ['de'])).toBe('de');
+    expect(detectLocale(null, ['es-MX'])).toBe('es');
+    expect(detectLocale(null, ['ja-JP', 'en'])).toBe('ja');
     expect(detectLocale('klingon', ['zh-Hans'])).toBe('zh');
+  });
+
+  it('falls back to English for languages it does not speak', () => {
+    expect(detectLocale(null, ['ko-KR', 'pt'])).toBe('en');
+    expect(detectLocale(null, [])).toBe('en');
   });
 });

@@ -1,3 +1,5 @@
+import { intlTag } from '../i18n/locales';
+
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
 export function formatBytes(bytes: number): string {
@@ -16,7 +18,7 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** "3 minutes ago" in the UI language, falling back to the absolute date after a month. */
@@ -26,7 +28,7 @@ export function formatRelative(value: string | null | undefined, locale: string,
   if (Number.isNaN(time)) return '—';
   const seconds = Math.round((time - now) / 1000);
   const abs = Math.abs(seconds);
-  const rtf = new Intl.RelativeTimeFormat(locale === 'zh' ? 'zh-CN' : 'en', { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(intlTag(locale), { numeric: 'auto' });
   if (abs < 45) return rtf.format(0, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');

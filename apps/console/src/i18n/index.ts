@@ -1,21 +1,37 @@
+import { SHARED_MESSAGES } from '@sharedown/i18n';
 import { createI18n } from 'vue-i18n';
-import type { Locale } from '../api/errors';
+import de from './de';
 import en from './en';
+import es from './es';
+import fr from './fr';
+import ja from './ja';
+import { isLocale, locales, type Locale } from './locales';
 import zh from './zh';
 
-export const LOCALE_KEY = 'sharedown.locale';
-export const locales: Locale[] = ['zh', 'en'];
+export { isLocale, languageName, locales, LOCALE_TAGS, type Locale } from './locales';
 
-/** A saved choice wins; otherwise the first browser language we speak, Chinese for any zh-*. */
+export const LOCALE_KEY = 'sharedown.locale';
+
+/** Each console catalog with the words it shares with the CLI (api errors, validation issues). */
+export const messages = {
+  zh: { ...zh, ...SHARED_MESSAGES['zh-CN'] },
+  en: { ...en, ...SHARED_MESSAGES.en },
+  ja: { ...ja, ...SHARED_MESSAGES.ja },
+  de: { ...de, ...SHARED_MESSAGES.de },
+  fr: { ...fr, ...SHARED_MESSAGES.fr },
+  es: { ...es, ...SHARED_MESSAGES.es },
+};
+
+/** A saved choice wins; otherwise the first browser language we speak (any zh-* reads Chinese), else English. */
 export function detectLocale(
   saved: string | null = safeStorageGet(LOCALE_KEY),
   languages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
 ): Locale {
-  if (saved === 'zh' || saved === 'en') return saved;
+  if (isLocale(saved)) return saved;
   for (const language of languages) {
-    const lower = language.toLowerCase();
-    if (lower.startsWith('zh')) return 'zh';
-    if (lower.startsWith('en')) return 'en';
+    const primary = language.toLowerCase().split('-')[0];
+    const spoken = locales.find((locale) => locale === primary);
+    if (spoken) return spoken;
   }
   return 'en';
 }
@@ -41,7 +57,7 @@ export function createConsoleI18n(locale: Locale = detectLocale()) {
     legacy: false,
     locale,
     fallbackLocale: 'en',
-    messages: { en, zh },
+    messages,
     missingWarn: false,
     fallbackWarn: false,
   });

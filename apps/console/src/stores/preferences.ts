@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
-import type { Locale } from '../api/errors';
-import { LOCALE_KEY, safeStorageGet, safeStorageSet } from '../i18n';
+import { LOCALE_KEY, LOCALE_TAGS, safeStorageGet, safeStorageSet, type Locale } from '../i18n';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export const THEME_KEY = 'sharedown.theme';
@@ -39,7 +38,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
   /** Marks the document language; `persist` only when the user chose it, so detection keeps working otherwise. */
   function applyLocale(locale: Locale, persist: boolean): void {
     if (persist) safeStorageSet(LOCALE_KEY, locale);
-    document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
+    document.documentElement.lang = LOCALE_TAGS[locale];
   }
 
   watch(theme, applyTheme);

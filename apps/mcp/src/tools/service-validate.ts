@@ -12,7 +12,7 @@ export function registerServiceValidateTool(server: McpServer, context: ToolCont
       title: 'Validate a document',
       description: [
         'Checks and normalizes document text without storing anything.',
-        'Returns ok (false when any issue has level "error"), the list of issues (level, message, optional line and column) and the normalized text',
+        'Returns ok (false when any issue has level "error"), the list of issues (level, a stable code, message, optional params, line and column) and the normalized text',
         '(CRLF becomes LF, tabs become 4 spaces, BOM removed, trailing whitespace trimmed).',
         `Content is limited to ${LIMITS.validateChars} characters.`,
       ].join(' '),

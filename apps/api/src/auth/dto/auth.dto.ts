@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NEXT_CURSOR_DESCRIPTION } from '../../common/api-page-queries.decorator.js';
 import {
   ArrayContains,
   ArrayMaxSize,
@@ -16,18 +17,21 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { LIMITS, SEGMENT_PATTERN } from '@sharedown/contract/limits';
 import { TOKEN_SCOPES, type TokenScope } from '../token-scope.js';
 import { NoControlCharacters } from '../../common/text-rules.js';
 
+const { accountPassword: PASSWORD, tokenName: TOKEN_NAME, tokenRate: TOKEN_RATE, tokenExpiryDays: TOKEN_EXPIRY } = LIMITS;
+
 export class CredentialsDto {
-  @ApiProperty({ format: 'email', maxLength: 254, example: 'alice@example.com' })
+  @ApiProperty({ format: 'email', maxLength: LIMITS.email.max, example: 'alice@example.com' })
   @IsEmail({}, { message: 'email 必须是有效的电子邮件地址' })
-  @MaxLength(254, { message: 'email 最长 254 个字符' })
+  @MaxLength(LIMITS.email.max, { message: `email 最长 ${LIMITS.email.max} 个字符` })
   email: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @ApiProperty({ minLength: PASSWORD.min, maxLength: PASSWORD.max })
   @IsString({ message: 'password 必须是字符串' })
-  @Length(8, 128, { message: 'password 长度必须在 8 到 128 个字符之间' })
+  @Length(PASSWORD.min, PASSWORD.max, { message: `password 长度必须在 ${PASSWORD.min} 到 ${PASSWORD.max} 个字符之间` })
   password: string;
 }
 
@@ -49,9 +53,9 @@ export class SessionResponseDto {
 }
 
 export class UpdateAccountDto {
-  @ApiProperty({ pattern: '^[a-z0-9][a-z0-9_-]{2,31}$', description: 'new owner segment' })
+  @ApiProperty({ pattern: SEGMENT_PATTERN.source, description: 'new owner segment' })
   @IsString({ message: 'segment 必须是字符串' })
-  @Matches(/^[a-z0-9][a-z0-9_-]{2,31}$/, { message: 'segment 必须为 3-32 位小写字母、数字、_ 或 -，且以字母或数字开头' })
+  @Matches(SEGMENT_PATTERN, { message: 'segment 必须为 3-32 位小写字母、数字、_ 或 -，且以字母或数字开头' })
   segment: string;
 }
 
@@ -60,17 +64,17 @@ export class OkDto {
 }
 
 export class CreateTokenDto {
-  @ApiProperty({ minLength: 1, maxLength: 100, example: 'ci' })
+  @ApiProperty({ minLength: TOKEN_NAME.min, maxLength: TOKEN_NAME.max, example: 'ci' })
   @IsString({ message: 'name 必须是字符串' })
-  @Length(1, 100, { message: 'name 长度必须在 1 到 100 个字符之间' })
+  @Length(TOKEN_NAME.min, TOKEN_NAME.max, { message: `name 长度必须在 ${TOKEN_NAME.min} 到 ${TOKEN_NAME.max} 个字符之间` })
   @NoControlCharacters('name')
   name: string;
 
-  @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: 600, default: 5 })
+  @ApiProperty({ required: false, type: 'integer', minimum: TOKEN_RATE.min, maximum: TOKEN_RATE.max, default: TOKEN_RATE.default })
   @IsOptional()
   @IsInt({ message: 'rateLimitPerMinute 必须是整数' })
-  @Min(1, { message: 'rateLimitPerMinute 必须在 1 到 600 之间' })
-  @Max(600, { message: 'rateLimitPerMinute 必须在 1 到 600 之间' })
+  @Min(TOKEN_RATE.min, { message: `rateLimitPerMinute 必须在 ${TOKEN_RATE.min} 到 ${TOKEN_RATE.max} 之间` })
+  @Max(TOKEN_RATE.max, { message: `rateLimitPerMinute 必须在 ${TOKEN_RATE.min} 到 ${TOKEN_RATE.max} 之间` })
   rateLimitPerMinute?: number;
 
   @ApiProperty({
@@ -89,11 +93,11 @@ export class CreateTokenDto {
   @IsIn(TOKEN_SCOPES, { each: true, message: 'scopes 只能包含 read 和 write' })
   scopes?: TokenScope[];
 
-  @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: 3650, description: 'days until the token expires; omitted = never' })
+  @ApiProperty({ required: false, type: 'integer', minimum: TOKEN_EXPIRY.min, maximum: TOKEN_EXPIRY.max, description: 'days until the token expires; omitted = never' })
   @IsOptional()
   @IsInt({ message: 'expiresInDays 必须是整数' })
-  @Min(1, { message: 'expiresInDays 必须在 1 到 3650 之间' })
-  @Max(3650, { message: 'expiresInDays 必须在 1 到 3650 之间' })
+  @Min(TOKEN_EXPIRY.min, { message: `expiresInDays 必须在 ${TOKEN_EXPIRY.min} 到 ${TOKEN_EXPIRY.max} 之间` })
+  @Max(TOKEN_EXPIRY.max, { message: `expiresInDays 必须在 ${TOKEN_EXPIRY.min} 到 ${TOKEN_EXPIRY.max} 之间` })
   expiresInDays?: number;
 }
 
@@ -101,7 +105,7 @@ export class ApiTokenDto {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
   @ApiProperty({ description: 'the public part of the token, shd_<prefix>_…' }) prefix: string;
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 600 }) rateLimitPerMinute: number;
+  @ApiProperty({ type: 'integer', minimum: TOKEN_RATE.min, maximum: TOKEN_RATE.max }) rateLimitPerMinute: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: 'string' }) lastUsedAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: 'string' }) revokedAt: string | null;
@@ -116,6 +120,10 @@ export class CreatedTokenDto {
 
 export class TokenListDto {
   @ApiProperty({ type: [ApiTokenDto] }) tokens: ApiTokenDto[];
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: NEXT_CURSOR_DESCRIPTION })
+  nextCursor?: string | null;
+  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many tokens `q` lets through, over all pages' })
+  total?: number;
 }
 
 export class TokenResponseDto {

@@ -37,7 +37,7 @@ describe(EmailCodeThrottle.name, () => {
     for (let i = 0; i < 5; i++) await sut.takeSend('Ann@Example.com', `198.51.100.${i}`);
     await expect(sut.takeSend(' ann@example.com', '203.0.113.9')).rejects.toMatchObject({
       code: 'RATE_LIMITED',
-      headers: { 'Retry-After': '120' },
+      retryAfterSeconds: 120,
     });
     await expect(sut.takeSend('bob@example.com', '203.0.113.9')).resolves.toBeUndefined();
   });

@@ -68,6 +68,6 @@ export class EmailCodeThrottle {
     // A refused attempt does nothing, so it must not count against the buckets that had room.
     await giveBack(buckets.filter((_, i) => decisions[i]!.allowed))();
     const retryAfter = Math.max(...decisions.map((decision) => decision.retryAfterSeconds));
-    throw new AppError(ErrorCode.RATE_LIMITED, message, { 'Retry-After': String(Math.max(1, retryAfter)) });
+    throw new AppError(ErrorCode.RATE_LIMITED, message, { retryAfterSeconds: Math.max(1, retryAfter) });
   }
 }

@@ -72,7 +72,7 @@ export class EmailCodesService {
    */
   async secondFactor(user: AuthUser, twoFactorCode: string | undefined, clientAddress: string): Promise<void> {
     if (!user.twoFactorEnabled) return;
-    if (!twoFactorCode) throw new AppError(ErrorCode.UNAUTHENTICATED, '请输入两步验证码', {}, TWO_FACTOR_REQUIRED);
+    if (!twoFactorCode) throw new AppError(ErrorCode.UNAUTHENTICATED, '请输入两步验证码', { extras: TWO_FACTOR_REQUIRED });
     await this.twoFactor.checkSignIn(user.id, twoFactorCode, clientAddress);
   }
 

@@ -1,11 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { LIMITS } from '@sharedown/contract/limits';
 import { ConsoleUserDto } from '../dto/auth.dto.js';
 
+const PASSWORD = LIMITS.accountPassword;
+
 export class EmailAddressDto {
-  @ApiProperty({ format: 'email', maxLength: 254, example: 'alice@example.com' })
+  @ApiProperty({ format: 'email', maxLength: LIMITS.email.max, example: 'alice@example.com' })
   @IsEmail({}, { message: 'email 必须是有效的电子邮件地址' })
-  @MaxLength(254, { message: 'email 最长 254 个字符' })
+  @MaxLength(LIMITS.email.max, { message: `email 最长 ${LIMITS.email.max} 个字符` })
   email: string;
 }
 
@@ -30,9 +33,9 @@ export class EmailCodeDto extends EmailAddressDto {
 }
 
 export class PasswordResetConfirmDto extends EmailCodeDto {
-  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @ApiProperty({ minLength: PASSWORD.min, maxLength: PASSWORD.max })
   @IsString({ message: 'newPassword 必须是字符串' })
-  @Length(8, 128, { message: 'newPassword 长度必须在 8 到 128 个字符之间' })
+  @Length(PASSWORD.min, PASSWORD.max, { message: `newPassword 长度必须在 ${PASSWORD.min} 到 ${PASSWORD.max} 个字符之间` })
   newPassword: string;
 }
 

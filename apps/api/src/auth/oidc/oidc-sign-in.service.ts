@@ -81,7 +81,7 @@ export class OidcSignInService {
     );
     if (!decision.allowed) {
       throw new AppError(ErrorCode.RATE_LIMITED, '单点登录请求过于频繁，请稍后再试', {
-        'Retry-After': String(decision.retryAfterSeconds),
+        retryAfterSeconds: decision.retryAfterSeconds,
       });
     }
   }

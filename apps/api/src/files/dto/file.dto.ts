@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NEXT_CURSOR_DESCRIPTION } from '../../common/api-page-queries.decorator.js';
 import { ShareDto } from '../../shares/share.dto.js';
 import { FILE_KINDS, type FileKind } from '../file-names.js';
 
@@ -30,6 +31,8 @@ export class FileDto {
 
 export class FileListDto {
   @ApiProperty({ type: [FileDto] }) files: FileDto[];
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: NEXT_CURSOR_DESCRIPTION })
+  nextCursor?: string | null;
 }
 
 export class FileResponseDto {

@@ -36,6 +36,7 @@ export function aShare(overrides: Partial<ViewedShare> = {}): ViewedShare {
 
 export function aRequest(overrides: Partial<ViewerRequest> = {}): ViewerRequest {
   return {
+    locale: 'zh-CN',
     method: 'GET',
     path: '/s/owner/tok123',
     cookies: {},

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NEXT_CURSOR_DESCRIPTION } from '../../common/api-page-queries.decorator.js';
 import { ArrayMaxSize, IsArray, IsBoolean, IsString, MaxLength } from 'class-validator';
 import { NoControlCharacters } from '../../common/text-rules.js';
 import { WEBHOOK_EVENTS, type WebhookEventName } from '../webhook-event.js';
@@ -48,6 +49,12 @@ export class WebhookResponseDto {
 
 export class WebhookListDto {
   @ApiProperty({ type: [WebhookDto] }) webhooks: WebhookDto[];
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: NEXT_CURSOR_DESCRIPTION })
+  nextCursor?: string | null;
+  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many webhooks `q` lets through, over all pages' })
+  total?: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many of all the webhooks are active (at most 10)' })
+  activeCount?: number;
 }
 
 export class WebhookDeliveryDto {

@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { affectedCount } from '../common/sql.js';
+import type { AuthUser } from './auth-context.js';
+import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
+
+/** How a session was started, shown on the account page beside its device and network. */
+export type SignInMethod = 'password' | 'oidc' | 'email-code' | 'password-reset';
+
+/** A session as the account page lists it. */
+export interface SessionRecord {
+  id: string;
+  method: SignInMethod;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+  ipPrefix: string | null;
+}
+
+/** SQL for the `sessions` table; cookie values reach it only as their digest. */
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** Inserts a session and stamps the user's last sign-in in the same statement. */
+  async insert(session: {
+    tokenHash: string;
+    userId: string;
+    days: number;
+    method: SignInMethod;
+    userAgent: string | null;
+    ipPrefix: string | null;
+  }): Promise<{ id: string; expiresAt: Date }> {
+    const rows: Array<{ id: string; expires_at: Date }> = await this.db.query(
+      `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $2)
+       INSERT INTO sessions (token_hash, user_id, expires_at, method, user_agent, ip_prefix)
+       VALUES ($1, $2, now() + make_interval(days => $3), $4, $5, $6)
+       RETURNING id, expires_at`,
+      [session.tokenHash, session.userId, session.days, session.method, session.userAgent, session.ipPrefix],
+    );
+    return { id: rows[0]!.id, expiresAt: rows[0]!.expires_at };
+  }
+
+  /** The unexpired session with this digest and its user; `seenLongAgo` when last_seen_at is older than the resolution. */
+  async findLive(
+    tokenHash: string,
+    resolutionSeconds: number,
+  ): Promise<{ sessionId: string; seenLongAgo: boolean; user: AuthUser } | null> {
+    const rows: Array<UserRow & { session_id: string; seen_long_ago: boolean }> = await this.db.query(
+      `SELECT s.id AS session_id, s.last_seen_at < now() - make_interval(secs => $2) AS seen_long_ago, ${USER_COLUMNS}
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [tokenHash, resolutionSeconds],
+    );
+    const row = rows[0];
+    return row ? { sessionId: row.session_id, seenLongAgo: row.seen_long_ago, user: toAuthUser(row) } : null;
+  }
+
+  /** Guarded in SQL as well: of parallel requests of one session, at most one writes. */
+  async touchLastSeen(sessionId: string, resolutionSeconds: number): Promise<void> {
+    await this.db.query(
+      `UPDATE sessions SET last_seen_at = now() WHERE id = $1 AND last_seen_at < now() - make_interval(secs => $2)`,
+      [sessionId, resolutionSeconds],
+    );
+  }
+
+  /** The account's live sessions, newest first. */
+  async listLive(userId: string): Promise<SessionRecord[]> {
+    const rows: Array<{
+      id: string;
+      method: SignInMethod;
+      created_at: Date;
+      last_seen_at: Date;
+      user_agent: string | null;
+      ip_prefix: string | null;
+    }> = await this.db.query(
+      `SELECT id, method, created_at, last_seen_at, user_agent, ip_prefix FROM sessions
+       WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC, id`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      method: row.method,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      userAgent: row.user_agent,
+      ipPrefix: row.ip_prefix,
+    }));
+  }
+
+  /** Deletes one session of the account; answers how many rows went (0 or 1). */
+  async deleteOwn(userId: string, sessionId: string): Promise<number> {
+    return affectedCount(await this.db.query(`DELETE FROM sessions WHERE id = $1 AND user_id = $2`, [sessionId, userId]));
+  }
+
+  /** Deletes every session of the account but one, in the caller's transaction when given; answers how many. */
+  async deleteOthers(userId: string, keepSessionId: string, manager: EntityManager = this.db.manager): Promise<number> {
+    return affectedCount(await manager.query(`DELETE FROM sessions WHERE user_id = $1 AND id <> $2`, [userId, keepSessionId]));
+  }
+
+  /** Deletes up to `batch` expired sessions; answers how many. */
+  async deleteExpiredBatch(batch: number): Promise<number> {
+    return affectedCount(
+      await this.db.query(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= now() LIMIT $1)`, [
+        batch,
+      ]),
+    );
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    await this.db.query(`DELETE FROM sessions WHERE id = $1`, [sessionId]);
+  }
+}

@@ -1,0 +1,30 @@
+import type { DataSource } from 'typeorm';
+
+/** node-postgres' pool, which TypeORM's PostgreSQL driver keeps as `master`. */
+export interface NamedStatementPool {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Hot queries run as named prepared statements on TypeORM's own pool: each pooled connection
+ * plans them once, and the call skips TypeORM's per-query runner. Null when the driver keeps no
+ * such pool (then callers fall back to `DataSource.query`).
+ */
+export function namedStatementPool(db: DataSource): NamedStatementPool | null {
+  const master: unknown = Reflect.get(db.driver, 'master');
+  return master !== null && typeof master === 'object' && typeof Reflect.get(master, 'query') === 'function'
+    ? (master as NamedStatementPool)
+    : null;
+}
+
+/** Runs `text` as the named statement `name`, or through TypeORM when there is no pool. */
+export async function namedQuery<T>(
+  db: DataSource,
+  pool: NamedStatementPool | null,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  if (!pool) return db.query(text, values);
+  return (await pool.query({ name, text, values })).rows as T[];
+}

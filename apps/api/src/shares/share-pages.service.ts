@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { isCursorUuid, pageOf, type PageRequest } from '../common/page-cursor.js';
+import {
+  SHARES_CURSOR,
+  ShareListRepository,
+  type ShareListFilter,
+  type ShareOrderKey,
+  type ShareTotals,
+} from './share-list.repository.js';
+import { toShare } from './share-row.js';
+import type { ShareDto } from './share.dto.js';
+
+export interface SharePage {
+  shares: ShareDto[];
+  nextCursor: string | null;
+}
+
+/** Shares one page at a time, newest first, and the totals a list shows above its pages. */
+@Injectable()
+export class SharePagesService {
+  constructor(private readonly lists: ShareListRepository) {}
+
+  async page(userId: string, filter: ShareListFilter, page: PageRequest<ShareOrderKey>): Promise<SharePage> {
+    // A file id that is no uuid names no file: an empty list, as the unpaged answer gives.
+    if (filter.fileId !== undefined && !isCursorUuid(filter.fileId)) return { shares: [], nextCursor: null };
+    const fetched = await this.lists.page(userId, filter, page);
+    const { rows, nextCursor } = pageOf(fetched, page.limit, SHARES_CURSOR, (row) => ({
+      createdAt: row.cursor_time,
+      id: row.id,
+    }));
+    return { shares: rows.map(toShare), nextCursor };
+  }
+
+  /** Every share the filter lets through, newest first, in one answer. */
+  async all(userId: string, filter: ShareListFilter): Promise<ShareDto[]> {
+    if (filter.fileId !== undefined && !isCursorUuid(filter.fileId)) return [];
+    return (await this.lists.page(userId, filter, null)).map(toShare);
+  }
+
+  async count(userId: string, filter: ShareListFilter): Promise<number> {
+    if (filter.fileId !== undefined && !isCursorUuid(filter.fileId)) return 0;
+    return this.lists.count(userId, filter);
+  }
+
+  totals(userId: string): Promise<ShareTotals> {
+    return this.lists.totals(userId);
+  }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { Runtime } from '../common/runtime.js';
+import type { ViewerRequest } from './viewer-answer.js';
+import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
+
+const SECRET = 'a'.repeat(48);
+
+function identity(secret = SECRET): ViewerIdentity {
+  // Visitor keys need only the secret; sessions and users serve sign-in, not used here.
+  return new ViewerIdentity({ sessionSecret: secret } as Runtime, null as never, null as never);
+}
+
+function request(cookies: Record<string, string> = {}, ip = '203.0.113.7', userAgent = 'agent/1'): ViewerRequest {
+  return {
+    method: 'GET',
+    path: '/s/x/y',
+    cookies,
+    userAgent,
+    ip,
+    referer: undefined,
+    form: {},
+    sameOrigin: true,
+    origin: 'http://localhost',
+  };
+}
+
+describe('ViewerIdentity.visitorKey (remembered checks)', () => {
+  it('gives a cookie-less visitor the same initial key and cookie each time, and its cookie verifies to that key', () => {
+    const viewer = identity();
+    const first = viewer.visitorKey(request());
+    const again = viewer.visitorKey(request());
+    expect(again).toEqual(first);
+    expect(first.cookie?.name).toBe(VISITOR_COOKIE);
+    const returning = viewer.visitorKey(request({ [VISITOR_COOKIE]: first.cookie!.value }));
+    expect(returning).toEqual({ key: first.key, cookie: null });
+    // Remembered: the second check of the same cookie answers the same.
+    expect(viewer.visitorKey(request({ [VISITOR_COOKIE]: first.cookie!.value }))).toEqual({ key: first.key, cookie: null });
+  });
+
+  it('never takes a tampered or foreign cookie, even after the genuine one was remembered', () => {
+    const viewer = identity();
+    const genuine = viewer.visitorKey(request()).cookie!.value;
+    viewer.visitorKey(request({ [VISITOR_COOKIE]: genuine }));
+    const dot = genuine.lastIndexOf('.');
+    const forged = `bforged${genuine.slice(1, dot)}${genuine.slice(dot)}`;
+    const fromForged = viewer.visitorKey(request({ [VISITOR_COOKIE]: forged }, '198.51.100.9', 'other/2'));
+    expect(fromForged.key).not.toBe(forged.slice(0, dot));
+    expect(fromForged.cookie).not.toBeNull();
+    const foreign = identity('b'.repeat(48)).visitorKey(request()).cookie!.value;
+    expect(viewer.visitorKey(request({ [VISITOR_COOKIE]: foreign })).cookie).not.toBeNull();
+  });
+
+  it('keys different addresses and agents apart', () => {
+    const viewer = identity();
+    const a = viewer.visitorKey(request({}, '203.0.113.7', 'agent/1')).key;
+    expect(viewer.visitorKey(request({}, '198.51.100.9', 'agent/1')).key).not.toBe(a);
+    expect(viewer.visitorKey(request({}, '203.0.113.7', 'agent/2')).key).not.toBe(a);
+  });
+});

@@ -1,0 +1,12 @@
+import type { Messages } from './en';
+import shell from './de/shell';
+import auth from './de/auth';
+import account from './de/account';
+import files from './de/files';
+import shares from './de/shares';
+import tools from './de/tools';
+
+/** German messages, one file per area under de/, typed by the English ones. */
+const de: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools };
+
+export default de;

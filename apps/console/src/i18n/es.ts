@@ -1,0 +1,12 @@
+import type { Messages } from './en';
+import shell from './es/shell';
+import auth from './es/auth';
+import account from './es/account';
+import files from './es/files';
+import shares from './es/shares';
+import tools from './es/tools';
+
+/** Spanish messages, one file per area under es/, typed by the English ones. */
+const es: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools };
+
+export default es;

@@ -1,0 +1,12 @@
+import type { Messages } from './en';
+import shell from './fr/shell';
+import auth from './fr/auth';
+import account from './fr/account';
+import files from './fr/files';
+import shares from './fr/shares';
+import tools from './fr/tools';
+
+/** French messages, one file per area under fr/, typed by the English ones. */
+const fr: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools };
+
+export default fr;

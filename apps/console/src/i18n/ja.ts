@@ -1,0 +1,12 @@
+import type { Messages } from './en';
+import shell from './ja/shell';
+import auth from './ja/auth';
+import account from './ja/account';
+import files from './ja/files';
+import shares from './ja/shares';
+import tools from './ja/tools';
+
+/** Japanese messages, one file per area under ja/, typed by the English ones. */
+const ja: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools };
+
+export default ja;
