@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 
 /** node-postgres' pool, which TypeORM's PostgreSQL driver keeps as `master`. */
 export interface NamedStatementPool {
@@ -11,10 +12,9 @@ export interface NamedStatementPool {
  * such pool (then callers fall back to `DataSource.query`).
  */
 export function namedStatementPool(db: DataSource): NamedStatementPool | null {
-  const master: unknown = Reflect.get(db.driver, 'master');
-  return master !== null && typeof master === 'object' && typeof Reflect.get(master, 'query') === 'function'
-    ? (master as NamedStatementPool)
-    : null;
+  // `master` is the PostgreSQL driver's public (if untyped) pool of node-postgres clients.
+  const master: unknown = db.driver instanceof PostgresDriver ? db.driver.master : null;
+  return typeof (master as Partial<NamedStatementPool> | null)?.query === 'function' ? (master as NamedStatementPool) : null;
 }
 
 /** Runs `text` as the named statement `name`, or through TypeORM when there is no pool. */
