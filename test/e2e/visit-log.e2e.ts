@@ -59,7 +59,22 @@ describe('the visit log', () => {
     expect(page.visits.map((visit) => visit.userAgent)).toEqual(['curl/8.5.0', IPHONE, CHROME, CHROME]);
     const [script, phone, again, first] = page.visits;
     expect(Object.keys(first!).sort()).toEqual(
-      ['id', 'at', 'visitorId', 'ipPrefix', 'referer', 'userAgent', 'browser', 'os', 'device', 'loginEmail', 'automated', 'durationMs', 'scrollDepth', 'completed'].sort(),
+      [
+        'id',
+        'at',
+        'visitorId',
+        'ipPrefix',
+        'referer',
+        'userAgent',
+        'browser',
+        'os',
+        'device',
+        'loginEmail',
+        'automated',
+        'durationMs',
+        'scrollDepth',
+        'completed',
+      ].sort(),
     );
     expect(first).toMatchObject({
       ipPrefix: '127.0.0.0/24',
@@ -118,7 +133,9 @@ describe('the visit log', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split('\n');
-    expect(lines[0]).toBe('id,at,visitorId,ipPrefix,referer,userAgent,browser,os,device,loginEmail,automated,durationMs,scrollDepth,completed');
+    expect(lines[0]).toBe(
+      'id,at,visitorId,ipPrefix,referer,userAgent,browser,os,device,loginEmail,automated,durationMs,scrollDepth,completed',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(visits[0]!.id);
     expect(lines[1]).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
@@ -133,7 +150,10 @@ describe('the visit log', () => {
     const env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', SHAREDOWN_URL: app.baseUrl, SHAREDOWN_TOKEN: alice.token };
     const run = (args: string[]) => promisify(execFile)(process.execPath, [CLI_BIN, ...args], { env });
     expect((await run(['shares', 'visits', created.id])).stdout).toContain('https://cli.example/');
-    expect(JSON.parse((await run(['shares', 'visits', created.id, '--json'])).stdout)).toEqual({ visits: [visit], nextCursor: null });
+    expect(JSON.parse((await run(['shares', 'visits', created.id, '--json'])).stdout)).toEqual({
+      visits: [visit],
+      nextCursor: null,
+    });
     const csv = (await run(['shares', 'visits', created.id, '--csv'])).stdout.trim().split('\n');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(visit!.id);
@@ -169,7 +189,10 @@ describe('the visit log', () => {
     await new HttpVisitor(app.baseUrl, 'curl/8.5.0').get(path);
     await logged(created.id, 3);
     const signed = /data-visit="([^"]+)"/.exec(first.body)![1]!;
-    await fetch(`${app.baseUrl}/s/_beacon`, { method: 'POST', body: new URLSearchParams({ v: signed, t: '0', d: '0.97', c: '1' }) });
+    await fetch(`${app.baseUrl}/s/_beacon`, {
+      method: 'POST',
+      body: new URLSearchParams({ v: signed, t: '0', d: '0.97', c: '1' }),
+    });
     const summary = await unwrap(
       alice.console.GET('/api/console/shares/{id}/analytics', { params: { path: { id: created.id }, query: { days: 7 } } }),
     );
@@ -196,7 +219,13 @@ describe('the visit log', () => {
       headers: { authorization: `Bearer ${bob.token}` },
     });
     expect(foreignCsv.status).toBe(404);
-    for (const query of [{ limit: 0 }, { limit: 201 }, { cursor: 'bm9wZQ' }, { from: 'yesterday' }, { automated: 'yes' }] as VisitQuery[]) {
+    for (const query of [
+      { limit: 0 },
+      { limit: 201 },
+      { cursor: 'bm9wZQ' },
+      { from: 'yesterday' },
+      { automated: 'yes' },
+    ] as VisitQuery[]) {
       const bad = await alice.api.GET('/api/v1/shares/{id}/visits', { params: { path: { id: created.id }, query } });
       expect(bad.response.status, JSON.stringify(query)).toBe(400);
       expect(bad.error).toMatchObject({ code: 'VALIDATION' });
@@ -211,6 +240,12 @@ describe('the visit log', () => {
     expect(isDocument(preview)).toBe(false);
     expect(preview.body).toContain('<meta property="og:title" content="insight.md">');
     expect(preview.body).not.toContain('read me');
+    // The preview speaks the language its agent asks for.
+    const german = await new HttpVisitor(app.baseUrl, 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)').get(path, {
+      'accept-language': 'de-DE,de;q=0.9',
+    });
+    expect(german.body).toContain('<html lang="de"');
+    expect(german.body).toContain('<meta property="og:description" content="Dies ist ein Link zu einem geteilten Dokument.');
     const once = await share(alice, doc.fileId, { oneTime: true });
     for (const agent of ['facebookexternalhit/1.1 Facebot Twitterbot/1.0', 'WhatsApp/2.23.20.0 A', 'Discordbot/2.0']) {
       const onceOpened = await new HttpVisitor(app.baseUrl, agent).get(new URL(once.url).pathname);

@@ -47,7 +47,8 @@ export class ShareEditorService {
     const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as UpdateShareDto;
     if (Object.keys(given).length === 0) throw AppError.validation('没有要修改的设置');
     // Hashing is slow on purpose; it happens before the share's row is locked.
-    const passwordHash = given.password === undefined ? null : { hash: given.password === null ? null : await hashPassword(given.password) };
+    const passwordHash =
+      given.password === undefined ? null : { hash: given.password === null ? null : await hashPassword(given.password) };
     await this.db.transaction(async (manager) => {
       const current = await this.repository.lock(manager, shareId, userId);
       if (!current) throw AppError.notFound('分享不存在');

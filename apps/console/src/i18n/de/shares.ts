@@ -162,7 +162,8 @@ export default {
     all: 'Alle',
     medianTime: 'Mittlere Lesezeit (Median)',
     completionRate: 'Bis zum Ende gelesen',
-    sampleNote: 'Engagement, Verweise und Geräte aus den neuesten {sampled} Besuchen von Menschen; {measured} davon haben eine Lesezeit gemeldet.',
+    sampleNote:
+      'Engagement, Verweise und Geräte aus den neuesten {sampled} Besuchen von Menschen; {measured} davon haben eine Lesezeit gemeldet.',
     overTime: 'Besuche pro Tag',
     depth: 'Wie weit gelesen wurde',
     readers: 'Leser',

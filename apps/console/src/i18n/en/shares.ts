@@ -161,7 +161,8 @@ export default {
     all: 'All',
     medianTime: 'Median reading time',
     completionRate: 'Read to the end',
-    sampleNote: 'Engagement, referrers and devices from the newest {sampled} human visits; {measured} of them reported reading time.',
+    sampleNote:
+      'Engagement, referrers and devices from the newest {sampled} human visits; {measured} of them reported reading time.',
     overTime: 'Visits per day',
     depth: 'How far readers got',
     readers: 'Readers',

@@ -162,7 +162,8 @@ export default {
     all: 'Todas',
     medianTime: 'Tiempo de lectura mediano',
     completionRate: 'Leído hasta el final',
-    sampleNote: 'Interacción, procedencias y dispositivos según las {sampled} visitas humanas más recientes; {measured} de ellas informaron del tiempo de lectura.',
+    sampleNote:
+      'Interacción, procedencias y dispositivos según las {sampled} visitas humanas más recientes; {measured} de ellas informaron del tiempo de lectura.',
     overTime: 'Visitas por día',
     depth: 'Hasta dónde llegaron los lectores',
     readers: 'Lectores',

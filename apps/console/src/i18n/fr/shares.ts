@@ -165,7 +165,8 @@ export default {
     all: 'Toutes',
     medianTime: 'Temps de lecture médian',
     completionRate: 'Lu jusqu’au bout',
-    sampleNote: 'Engagement, provenances et appareils d’après les {sampled} visites humaines les plus récentes ; {measured} d’entre elles ont indiqué un temps de lecture.',
+    sampleNote:
+      'Engagement, provenances et appareils d’après les {sampled} visites humaines les plus récentes ; {measured} d’entre elles ont indiqué un temps de lecture.',
     overTime: 'Visites par jour',
     depth: 'Jusqu’où les lecteurs sont allés',
     readers: 'Lecteurs',

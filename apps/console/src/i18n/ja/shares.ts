@@ -161,7 +161,8 @@ export default {
     all: 'すべて',
     medianTime: '閲覧時間の中央値',
     completionRate: '最後まで読んだ割合',
-    sampleNote: 'エンゲージメント、参照元、デバイスは直近 {sampled} 件の人による閲覧から集計しています。そのうち {measured} 件が閲覧時間を報告しました。',
+    sampleNote:
+      'エンゲージメント、参照元、デバイスは直近 {sampled} 件の人による閲覧から集計しています。そのうち {measured} 件が閲覧時間を報告しました。',
     overTime: '日ごとの閲覧数',
     depth: '読者が読み進めた位置',
     readers: '読者',

@@ -213,4 +213,7 @@ export default {
     cancel: '取消',
     saved: '链接设置已保存。',
   },
-} satisfies Pick<Messages, 'shareStatus' | 'share' | 'shareCreate' | 'shareForm' | 'summary' | 'shares' | 'shareAnalytics' | 'shareEdit'>;
+} satisfies Pick<
+  Messages,
+  'shareStatus' | 'share' | 'shareCreate' | 'shareForm' | 'summary' | 'shares' | 'shareAnalytics' | 'shareEdit'
+>;
