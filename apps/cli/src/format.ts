@@ -3,6 +3,7 @@ import { formatBytes, formatDate, type Output } from './output.js';
 
 export type FileView = Schemas['FileDto'];
 export type ShareView = Schemas['ShareDto'];
+export type VisitView = Schemas['ShareVisitDto'];
 
 export function shareState(share: ShareView): string {
   if (share.revokedAt) return 'revoked';
@@ -94,4 +95,22 @@ export function printShare(out: Output, share: ShareView, url?: string): void {
     ['revoked', share.revokedAt ? formatDate(share.revokedAt) : undefined],
     ['consumed', share.consumedAt ? formatDate(share.consumedAt) : undefined],
   ]);
+}
+
+export function printVisitTable(out: Output, visits: VisitView[]): void {
+  out.table(
+    ['AT', 'VISITOR', 'DEVICE', 'BROWSER', 'OS', 'KIND', 'TIME', 'DEPTH', 'READ', 'REFERER'],
+    visits.map((visit) => [
+      formatDate(visit.at) ?? visit.at,
+      visit.loginEmail ?? visit.visitorId,
+      visit.device,
+      visit.browser ?? '',
+      visit.os ?? '',
+      visit.automated ? 'automated' : 'human',
+      visit.durationMs === null ? '' : `${Math.round(visit.durationMs / 1000)} s`,
+      visit.scrollDepth === null ? '' : `${Math.round(visit.scrollDepth * 100)}%`,
+      visit.completed ? 'yes' : '',
+      visit.referer ?? '',
+    ]),
+  );
 }

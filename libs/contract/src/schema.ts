@@ -607,6 +607,87 @@ export interface paths {
         delete: operations["ConsoleShares_revoke"];
         options?: never;
         head?: never;
+        /**
+         * Change a live share's policies (console)
+         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).
+         */
+        patch: operations["ConsoleShares_update"];
+        trace?: never;
+    };
+    "/api/console/shares/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visit analytics (console)
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         */
+        get: operations["ConsoleShares_analyticsOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/{id}/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Policies of a share the Share object does not show (console) */
+        get: operations["ConsoleShares_policies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/{id}/visit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visit log (console)
+         * @description Same answer as GET /api/v1/shares/{id}/visits.
+         */
+        get: operations["ConsoleShares_visitLogOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/{id}/visit-log.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visit log as CSV (console)
+         * @description Same answer as GET /api/v1/shares/{id}/visits.csv.
+         */
+        get: operations["ConsoleShares_visitLogCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -921,6 +1002,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shares/{id}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share's visit log, newest first
+         * @description One row per admitted visit, with engagement once the viewer page reported it. Pages follow nextCursor.
+         */
+        get: operations["Shares_visits[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shares/{id}/visits.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share's visit log as CSV
+         * @description The same rows and filters as the visit log (limit and cursor aside), with a header line; at most 100000 rows.
+         */
+        get: operations["Shares_visitsCsv[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/validate": {
         parameters: {
             query?: never;
@@ -1207,6 +1328,46 @@ export interface paths {
         post?: never;
         /** Revoke a share: its link stops working for good */
         delete: operations["Shares_revoke[1]"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares/{id}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share's visit log, newest first
+         * @description One row per admitted visit, with engagement once the viewer page reported it. Pages follow nextCursor.
+         */
+        get: operations["Shares_visits[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares/{id}/visits.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The share's visit log as CSV
+         * @description The same rows and filters as the visit log (limit and cursor aside), with a header line; at most 100000 rows.
+         */
+        get: operations["Shares_visitsCsv[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1823,6 +1984,37 @@ export interface components {
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
         };
+        ShareVisitDto: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description opaque and stable per visitor; never the cookie value */
+            visitorId: string;
+            /** @description the masked address prefix (IPv4 /24, IPv6 /48), as in webhook events */
+            ipPrefix: string;
+            referer: string | null;
+            userAgent: string | null;
+            browser: string | null;
+            os: string | null;
+            /** @enum {string} */
+            device: "desktop" | "mobile" | "tablet" | "other";
+            /** @description the signed-in viewer's e-mail on shares that require login */
+            loginEmail: string | null;
+            /** @description a headless browser, HTTP library or crawler */
+            automated: boolean;
+            /** @description time the page was visible and in use */
+            durationMs: number | null;
+            /** @description the furthest point read, 0..1 */
+            scrollDepth: number | null;
+            /** @description the reader reached the end of the document */
+            completed: boolean;
+        };
+        ShareVisitPageDto: {
+            /** @description newest first */
+            visits: components["schemas"]["ShareVisitDto"][];
+            /** @description pass as cursor for the next page; null on the last one */
+            nextCursor: string | null;
+        };
         ConsoleShareListDto: {
             shares: components["schemas"]["ShareDto"][];
             /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
@@ -1837,6 +2029,31 @@ export interface components {
             visits: number;
             /** @description distinct visitors summed over every share */
             uniqueVisits: number;
+        };
+        UpdateShareDto: {
+            /** @description null = never expires */
+            expiresInDays?: number | null;
+            /** @description null = no password */
+            password?: string | null;
+            maxVisits?: number | null;
+            /** @description null = unlimited per visitor */
+            perVisitorMaxVisits?: number | null;
+            /** @description implies requireLogin */
+            perLoginUserMaxVisits?: number | null;
+            requireLogin?: boolean;
+            watermarkEnabled?: boolean;
+            watermarkText?: string | null;
+            copyProtectionEnabled?: boolean;
+            burnAfterReadEnabled?: boolean;
+            /** @description only the browser session that opens the link first may access it */
+            oneSession?: boolean;
+            /** @description implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified (by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null) */
+            emailAllowlist?: string[];
+        };
+        SharePoliciesDto: {
+            oneSession: boolean;
+            /** @description empty: no allowlist */
+            emailAllowlist: string[];
         };
         VisitBucketDto: {
             /**
@@ -1853,6 +2070,39 @@ export interface components {
             uniqueVisitCount: number;
             /** @description one bucket per hour, oldest first, zero-filled */
             buckets: components["schemas"]["VisitBucketDto"][];
+        };
+        AnalyticsDayDto: {
+            /**
+             * Format: date
+             * @description UTC day
+             */
+            day: string;
+            human: number;
+            automated: number;
+        };
+        AnalyticsCountDto: {
+            name: string;
+            visits: number;
+        };
+        ShareAnalyticsDto: {
+            /** @description logged visits per UTC day, oldest first, zero-filled */
+            days: components["schemas"]["AnalyticsDayDto"][];
+            humanVisits: number;
+            automatedVisits: number;
+            /** @description the newest human visits of the period (at most 20000) that engagement, referrers and devices are read from */
+            sampledVisits: number;
+            /** @description sampled visits whose page reported engagement */
+            measuredVisits: number;
+            /** @description median time of the measured human visits */
+            medianDurationMs: number | null;
+            /** @description share of measured human visits that reached the end, 0..1 */
+            completionRate: number | null;
+            /** @description measured human visits by furthest depth, ten buckets: 0-10 %, …, 90-100 % */
+            depthHistogram: number[];
+            /** @description the ten most frequent referrer hosts of human visits; "" = none */
+            topReferrers: components["schemas"]["AnalyticsCountDto"][];
+            /** @description human visits by device */
+            devices: components["schemas"]["AnalyticsCountDto"][];
         };
         ValidateRequestDto: {
             /** @description the text to check, at most 1048576 characters */
@@ -4320,6 +4570,318 @@ export interface operations {
             };
         };
     };
+    ConsoleShares_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShareDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_analyticsOf: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAnalyticsDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_policies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharePoliciesDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_visitLogOf: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareVisitPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_visitLogCsv: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one visit per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     ConsoleShares_visitsOf: {
         parameters: {
             query?: {
@@ -5447,6 +6009,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_visits[0]_apiV1": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareVisitPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_visitsCsv[0]_apiV1": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one visit per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
@@ -6751,6 +7448,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_visits[1]": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareVisitPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_visitsCsv[1]": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description visits at or after this instant */
+                from?: string;
+                /** @description visits before this instant */
+                to?: string;
+                /** @description only automated visits, or only human ones */
+                automated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one visit per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };

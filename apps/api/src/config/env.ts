@@ -47,6 +47,7 @@ const envSchema = z.object({
   METRICS_PORT: port.optional(),
   LOG_FORMAT: z.enum(['json', 'text']).optional(),
   NODE_ENV: z.string().optional(),
+  VISIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   DEFAULT_LOCALE: z.enum(LOCALES).default('zh-CN'),
   TRUST_PROXY: z
     .string()

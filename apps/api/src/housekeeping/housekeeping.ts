@@ -6,6 +6,7 @@ import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view.repository.js';
 import { AuditRepository } from '../audit/audit.repository.js';
+import { VisitLogRepository } from '../viewer/visit-log.repository.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -18,9 +19,9 @@ interface Sweep {
 
 /**
  * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
- * keyed by client address) that have refilled long ago, expired records of used frame tickets
- * long-expired e-mail codes and audit events past their retention. Runs in the worker (ROLE all or worker) at start and every ten
- * minutes.
+ * keyed by client address) that have refilled long ago, expired records of used frame tickets,
+ * long-expired e-mail codes, audit events past their retention and logged visits older than
+ * theirs. Runs in the worker (ROLE all or worker) at start and every ten minutes.
  */
 @Injectable()
 export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,6 +37,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     limiter: RateLimiter,
     viewer: ShareViewRepository,
     audit: AuditRepository,
+    visitLog: VisitLogRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.sweeps = [
@@ -44,6 +46,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'used frame tickets past their expiry', run: () => viewer.deleteExpiredFrameTickets() },
       { name: 'e-mail codes expired over a day ago', run: () => deleteExpiredEmailCodes(db) },
       { name: 'audit events past AUDIT_RETENTION_DAYS', run: () => audit.deleteOlderThan(runtime.env.AUDIT_RETENTION_DAYS) },
+      { name: 'visits past VISIT_RETENTION_DAYS', run: () => visitLog.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS) },
     ];
   }
 

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -20,6 +20,12 @@ import {
 import { SharesService } from './shares.service.js';
 import { ShareVisitsDto, ShareVisitsQueryDto } from './share-visits.dto.js';
 import { ShareVisitsService } from './share-visits.service.js';
+import { ShareEditorService } from './share-editor.service.js';
+import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
+import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './share-analytics.dto.js';
+import { ShareAnalyticsService } from './share-analytics.service.js';
+import { ShareVisitPageDto, VisitLogQueryDto } from './share-visit-log.dto.js';
+import { ShareVisitLogService } from './share-visit-log.service.js';
 
 /** The console's session-authenticated twin of `/api/v1/shares`, plus visit statistics. */
 @ApiTags('console')
@@ -31,6 +37,9 @@ export class ConsoleSharesController {
     private readonly shares: SharesService,
     private readonly visits: ShareVisitsService,
     private readonly pages: SharePagesService,
+    private readonly editor: ShareEditorService,
+    private readonly analytics: ShareAnalyticsService,
+    private readonly visitLog: ShareVisitLogService,
   ) {}
 
   @Post()
@@ -88,6 +97,28 @@ export class ConsoleSharesController {
     return this.shares.get(auth.user.id, id);
   }
 
+  @Patch(':id')
+  @ApiOperation({
+    summary: "Change a live share's policies (console)",
+    description:
+      'Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded. ' +
+      'The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one ' +
+      'opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).',
+  })
+  @ApiOkResponse({ type: ShareDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateShareDto): Promise<ShareDto> {
+    return this.editor.update(auth.user.id, id, body);
+  }
+
+  @Get(':id/policies')
+  @ApiOperation({ summary: 'Policies of a share the Share object does not show (console)' })
+  @ApiOkResponse({ type: SharePoliciesDto })
+  @ApiErrors(401, 403, 404)
+  policies(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<SharePoliciesDto> {
+    return this.editor.policies(auth.user.id, id);
+  }
+
   @Delete(':id')
   @ApiOperation({ summary: 'Revoke a share (console)' })
   @ApiOkResponse({ type: ShareEnvelopeDto, description: 'the share, revoked (idempotent)' })
@@ -109,5 +140,34 @@ export class ConsoleSharesController {
     @Query() query: ShareVisitsQueryDto,
   ): Promise<ShareVisitsDto> {
     return this.visits.hourly(auth.user.id, id, query.hours);
+  }
+
+  @Get(':id/analytics')
+  @ApiOperation({
+    summary: 'Visit analytics (console)',
+    description: 'Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.',
+  })
+  @ApiOkResponse({ type: ShareAnalyticsDto })
+  @ApiErrors(400, 401, 403, 404)
+  analyticsOf(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: ShareAnalyticsQueryDto): Promise<ShareAnalyticsDto> {
+    return this.analytics.summary(auth.user.id, id, query.days);
+  }
+
+  @Get(':id/visit-log')
+  @ApiOperation({ summary: 'The visit log (console)', description: 'Same answer as GET /api/v1/shares/{id}/visits.' })
+  @ApiOkResponse({ type: ShareVisitPageDto })
+  @ApiErrors(400, 401, 403, 404)
+  visitLogOf(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<ShareVisitPageDto> {
+    return this.visitLog.page(auth.user.id, id, query);
+  }
+
+  @Get(':id/visit-log.csv')
+  @ApiOperation({ summary: 'The visit log as CSV (console)', description: 'Same answer as GET /api/v1/shares/{id}/visits.csv.' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV, UTF-8, one visit per line', schema: { type: 'string' } })
+  @ApiErrors(400, 401, 403, 404)
+  async visitLogCsv(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<StreamableFile> {
+    const csv = await this.visitLog.csv(auth.user.id, id, query);
+    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="visits-${id}.csv"` });
   }
 }

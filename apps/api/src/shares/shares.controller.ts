@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { RequiresWriteScope } from '../auth/token-scope.js';
@@ -11,6 +11,8 @@ import { SHARES_CURSOR } from './share-list.repository.js';
 import { SharePagesService } from './share-pages.service.js';
 import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from './share.dto.js';
 import { SharesService } from './shares.service.js';
+import { ShareVisitPageDto, VisitLogQueryDto } from './share-visit-log.dto.js';
+import { ShareVisitLogService } from './share-visit-log.service.js';
 
 @ApiTags('shares')
 @ApiBearerAuth()
@@ -20,6 +22,7 @@ export class SharesController {
   constructor(
     private readonly shares: SharesService,
     private readonly pages: SharePagesService,
+    private readonly visitLog: ShareVisitLogService,
   ) {}
 
   @Post('shares')
@@ -66,5 +69,29 @@ export class SharesController {
   @ApiErrors(401, 403, 404, 429)
   async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareEnvelopeDto> {
     return { share: await this.shares.revoke(auth.user.id, id) };
+  }
+
+  @Get('shares/:id/visits')
+  @ApiOperation({
+    summary: "The share's visit log, newest first",
+    description: 'One row per admitted visit, with engagement once the viewer page reported it. Pages follow nextCursor.',
+  })
+  @ApiOkResponse({ type: ShareVisitPageDto })
+  @ApiErrors(400, 401, 404, 429)
+  visits(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<ShareVisitPageDto> {
+    return this.visitLog.page(auth.user.id, id, query);
+  }
+
+  @Get('shares/:id/visits.csv')
+  @ApiOperation({
+    summary: "The share's visit log as CSV",
+    description: 'The same rows and filters as the visit log (limit and cursor aside), with a header line; at most 100000 rows.',
+  })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV, UTF-8, one visit per line', schema: { type: 'string' } })
+  @ApiErrors(400, 401, 404, 429)
+  async visitsCsv(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<StreamableFile> {
+    const csv = await this.visitLog.csv(auth.user.id, id, query);
+    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="visits-${id}.csv"` });
   }
 }

@@ -8,6 +8,12 @@ import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 import { ShareVisitsService } from './share-visits.service.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { ShareVisitLogRepository } from './share-visit-log.repository.js';
+import { ShareVisitLogService } from './share-visit-log.service.js';
+import { ShareEditorService } from './share-editor.service.js';
+import { ShareAnalyticsRepository } from './share-analytics.repository.js';
+import { ShareAnalyticsService } from './share-analytics.service.js';
+import { SharePoliciesRepository } from './share-policies.repository.js';
 
 /**
  * Shares of files: the REST routes, the console's twin routes and visit statistics. Exports
@@ -16,7 +22,19 @@ import { AuditModule } from '../audit/audit.module.js';
 @Module({
   imports: [AuthModule, AuditModule],
   controllers: [SharesController, ConsoleSharesController],
-  providers: [SharesService, SharesRepository, ShareVisitsService, SharePagesService, ShareListRepository],
+  providers: [
+    SharesService,
+    SharesRepository,
+    ShareVisitsService,
+    SharePagesService,
+    ShareListRepository,
+    ShareVisitLogRepository,
+    ShareVisitLogService,
+    SharePoliciesRepository,
+    ShareEditorService,
+    ShareAnalyticsRepository,
+    ShareAnalyticsService,
+  ],
   exports: [SharesService],
 })
 export class SharesModule {}

@@ -3,7 +3,7 @@
  * Ordinary HTTP clients such as curl are not in the list: they are how people script a view.
  */
 const PREVIEW_AGENTS =
-  /slackbot|slack-imgproxy|facebookexternalhit|facebookcatalog|meta-externalagent|twitterbot|discordbot|whatsapp|telegrambot|linkedinbot|googlebot|google-inspectiontool|googleother|adsbot-google|bingbot|bingpreview|msnbot|skypeuripreview|microsoftpreview|teamsbot|applebot|yandexbot|baiduspider|duckduckbot|redditbot|pinterestbot|embedly|iframely|vkshare|mastodon|bluesky|cardyb|snapchat|viber|line-poker|kakaotalk-scrap|zoominfobot|petalbot|semrushbot|ahrefsbot|ia_archiver|outlook-ios|mattermost|rocket\.chat|wechat-scraper|bytespider|gptbot|claudebot|perplexitybot/i;
+  /slackbot|slack-imgproxy|facebookexternalhit|facebookcatalog|meta-externalagent|twitterbot|discordbot|whatsapp|telegrambot|linkedinbot|googlebot|google-inspectiontool|googleother|google-pagerenderer|googleimageproxy|google-safety|adsbot-google|bingbot|bingpreview|msnbot|skypeuripreview|microsoftpreview|teamsbot|applebot|yandexbot|baiduspider|duckduckbot|redditbot|pinterestbot|embedly|iframely|vkshare|mastodon|bluesky|cardyb|snapchat|viber|line-poker|kakaotalk-scrap|zoominfobot|petalbot|semrushbot|ahrefsbot|ia_archiver|outlook-ios|mattermost|rocket\.chat|wechat-scraper|bytespider|gptbot|claudebot|perplexitybot/i;
 
 /**
  * Microsoft Office, Outlook and Teams check a link before (or instead of) opening it in the

@@ -16,6 +16,8 @@ export type ViewResult =
       watermark: string | null;
       /** The sandboxed frame of an HTML document; null for Markdown and text, which are inline. */
       frameUrl: string | null;
+      /** The signed visit id the page's engagement beacons carry; null when the visit is not measured. */
+      beacon: string | null;
       cookies: CookieToSet[];
       after: () => Promise<void>;
     };

@@ -36,4 +36,6 @@ export interface ViewerRequest {
   sameOrigin: boolean;
   /** scheme://host the request was addressed to. */
   origin: string;
+  /** The visitor asked not to be tracked (`DNT: 1` or `Sec-GPC: 1`): counted, but not measured. */
+  doNotTrack?: boolean;
 }

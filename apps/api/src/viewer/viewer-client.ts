@@ -9,6 +9,12 @@
  * gone and reading resumes at the first unread block. HTML documents live in a sandboxed frame
  * with an opaque origin and no storage: the frame reports its progress by postMessage and this
  * page keeps it.
+ *
+ * Engagement (only when <body> carries data-visit, which a visitor sending DNT or Sec-GPC never
+ * gets): time the page was visible with the reader active in the last minute, the furthest scroll
+ * depth (of the frame's document for HTML, which reports it by postMessage), and whether the end
+ * was reached, sent with navigator.sendBeacon to /s/_beacon every few seconds while something
+ * changed, and when the page is hidden or left.
  */
 export const VIEWER_SCRIPT = String.raw`(function () {
   'use strict';
@@ -37,9 +43,55 @@ export const VIEWER_SCRIPT = String.raw`(function () {
   }
 
   var frame = document.querySelector('iframe.sd-frame');
+  var measure = typeof data.visit === 'string' && typeof navigator.sendBeacon === 'function';
+  var activeMs = 0, depth = 0, ended = false, sentKey = '', lastSent = 0, lastInput = Date.now(), lastTick = Date.now();
+  function send(force) {
+    if (!measure) return;
+    var now = Date.now();
+    var payload = 't=' + Math.round(activeMs) + '&d=' + depth.toFixed(4) + '&c=' + (ended ? '1' : '0');
+    if (payload === sentKey || (!force && now - lastSent < 3000)) return;
+    sentKey = payload;
+    lastSent = now;
+    navigator.sendBeacon('/s/_beacon', new URLSearchParams('v=' + encodeURIComponent(data.visit) + '&' + payload));
+  }
+  function reached(d, end) {
+    if (d > depth) depth = Math.min(1, d);
+    if (end) { ended = true; depth = 1; }
+  }
+  function tick() {
+    var now = Date.now();
+    if (document.visibilityState === 'visible' && now - lastInput < 60000) activeMs += now - lastTick;
+    lastTick = now;
+  }
+  if (measure) {
+    ['scroll', 'pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'].forEach(function (type) {
+      window.addEventListener(type, function () { lastInput = Date.now(); }, { passive: true, capture: true });
+    });
+    document.addEventListener('visibilitychange', function () {
+      tick();
+      if (document.visibilityState === 'hidden') send(true);
+    });
+    window.addEventListener('pagehide', function () { tick(); send(true); });
+    setInterval(function () { tick(); send(false); }, 1000);
+    if (!frame) {
+      var own = function () {
+        var root = document.documentElement;
+        var bottom = window.scrollY + window.innerHeight;
+        reached(root.scrollHeight > 0 ? bottom / root.scrollHeight : 1, bottom >= root.scrollHeight - 2);
+      };
+      window.addEventListener('scroll', own, { passive: true });
+      own();
+    }
+  }
+
   if (frame) {
     window.addEventListener('message', function (event) {
       if (event.source !== frame.contentWindow || !event.data || typeof event.data.sd !== 'string') return;
+      if (event.data.sd === 'depth') {
+        lastInput = Date.now();
+        reached(Math.max(0, Math.min(1, +event.data.depth || 0)), event.data.end === true);
+        return;
+      }
       if (!burn) return;
       if (event.data.sd === 'ready') {
         frame.contentWindow.postMessage({ sd: 'init', burned: stored() }, '*');
@@ -129,7 +181,15 @@ export const FRAME_SCRIPT = String.raw`(function (copy) {
     window.scrollTo(0, 0);
     scan();
   });
-  window.addEventListener('scroll', scan, { passive: true });
-  function ready() { parent.postMessage({ sd: 'ready' }, '*'); }
+  var reported = -1;
+  function depth() {
+    var root = document.documentElement;
+    var bottom = window.scrollY + window.innerHeight;
+    var d = root.scrollHeight > 0 ? Math.min(1, bottom / root.scrollHeight) : 1;
+    var end = bottom >= root.scrollHeight - 2;
+    if (d > reported || end) { reported = d; parent.postMessage({ sd: 'depth', depth: d, end: end }, '*'); }
+  }
+  window.addEventListener('scroll', function () { scan(); depth(); }, { passive: true });
+  function ready() { parent.postMessage({ sd: 'ready' }, '*'); depth(); }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', ready); else ready();
 })`;

@@ -10,7 +10,7 @@ import { ViewerPresenter } from './viewer-presenter.js';
 
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; media-src 'self' data: https: http:; " +
-  "font-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "font-src 'self'; frame-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * Between Fastify and the viewer: reads what the viewer needs from a request, and writes its
@@ -105,6 +105,7 @@ export class ViewerHttp {
       // Only the configured origins count: the Host header is the client's to choose.
       sameOrigin: claimed === undefined || claimed === this.publicOrigin || claimed === this.renderOrigin,
       origin,
+      doNotTrack: request.headers.dnt === '1' || request.headers['sec-gpc'] === '1',
     };
   }
 }

@@ -34,6 +34,10 @@ export class ViewerIdentity {
   readonly access: Signer;
   readonly frames: Signer;
   readonly logins: Signer;
+  /** The visit log's visitor ids: a keyed digest of the visitor key, never the cookie's value. */
+  readonly visitorIds: Signer;
+  /** The visit ids the viewer page's engagement beacons carry. */
+  readonly visits: Signer;
   /** Visitor cookies already verified, and the initial keys (and their cookies) made for an address and agent. */
   private readonly verifiedVisitors = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
   private readonly initialVisitors = new BoundedMemo<string, { key: string; signed: string }>(VISITOR_MEMO_SIZE);
@@ -48,6 +52,8 @@ export class ViewerIdentity {
     this.access = new Signer(runtime.sessionSecret, 'password-access');
     this.frames = new Signer(runtime.sessionSecret, 'frame');
     this.logins = new Signer(runtime.sessionSecret, 'render-login');
+    this.visitorIds = new Signer(runtime.sessionSecret, 'visitor-id');
+    this.visits = new Signer(runtime.sessionSecret, 'visit');
   }
 
   /**

@@ -23,6 +23,8 @@ interface LayoutOptions {
   htmlClass?: string;
   bodyAttributes?: string;
   script?: boolean;
+  /** Extra elements of the head (Open Graph tags). */
+  head?: string;
 }
 
 function layout(context: PageContext, options: LayoutOptions): string {
@@ -31,7 +33,7 @@ function layout(context: PageContext, options: LayoutOptions): string {
   return `<!doctype html>
 <html lang="${context.text.locale}"${htmlClass}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex,nofollow,noarchive"><meta name="color-scheme" content="light dark">
-<title>${escapeHtml(options.title)}</title><link rel="stylesheet" href="${context.assets.css}">${script}</head>
+<title>${escapeHtml(options.title)}</title>${options.head ?? ''}<link rel="stylesheet" href="${context.assets.css}">${script}</head>
 <body${options.bodyAttributes ?? ''}>
 ${options.body}
 </body></html>`;
@@ -62,6 +64,23 @@ export function messagePage(context: PageContext, title: string, message: string
   return layout(context, {
     title,
     body: `<main class="sd-card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}</main>\n${languageSwitch(context)}`,
+  });
+}
+
+/**
+ * What a link preview (a chat app, a mail scanner) gets: Open Graph tags naming the document by its
+ * file name, and none of its content, in the language the preview agent asked for.
+ */
+export function linkPreviewPage(context: PageContext, fileName: string): string {
+  const description = context.text.messages.states.linkPreview.body;
+  const head =
+    `<meta property="og:type" content="website"><meta property="og:site_name" content="Sharedown">` +
+    `<meta property="og:title" content="${escapeHtml(fileName)}"><meta property="og:description" content="${escapeHtml(description)}">` +
+    `<meta name="twitter:card" content="summary">`;
+  return layout(context, {
+    title: fileName,
+    head,
+    body: `<main class="sd-card"><h1>${escapeHtml(fileName)}</h1><p>${escapeHtml(description)}</p></main>`,
   });
 }
 
@@ -175,6 +194,8 @@ export interface DocumentPageOptions {
   watermark: string | null;
   copyProtection: boolean;
   burnAfterRead: boolean;
+  /** The signed visit id for the page's engagement beacons; null: the visit is not measured. */
+  beacon?: string | null;
 }
 
 const WATERMARK_TILES = 90;
@@ -196,6 +217,7 @@ export function documentPage(options: DocumentPageOptions): Buffer {
   const attributes =
     ` data-share="${escapeHtml(options.shareId)}" data-version="${escapeHtml(options.versionId)}"` +
     ` data-copy="${options.copyProtection ? '1' : '0'}" data-burn="${options.burnAfterRead ? '1' : '0'}"` +
+    (options.beacon ? ` data-visit="${escapeHtml(options.beacon)}"` : '') +
     (options.copyProtection ? ` data-no-print="${escapeHtml(notes.noPrint)}"` : '') +
     (options.burnAfterRead ? ` data-burned-all="${escapeHtml(notes.burnedAll)}" data-burned-some="${escapeHtml(notes.burnedSome)}"` : '') +
     (options.frameUrl !== null ? ' class="sd-frame-page"' : '');

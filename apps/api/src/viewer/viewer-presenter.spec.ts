@@ -49,6 +49,13 @@ describe(ViewerPresenter.name, () => {
     expect(stopped({ kind: 'password', wrong: true }, [cookie]).cookies).toEqual([cookie]);
   });
 
+  it('names the document to a link preview by its file name only', () => {
+    const preview = String(stopped({ kind: 'link-preview' }).body);
+    expect(preview).toContain('<meta property="og:title" content="notes.md">');
+    expect(preview).toContain('<title>notes.md</title>');
+    expect(preview).not.toContain('sd-doc');
+  });
+
   it('tells scanning visitors when to come back, and throttled ones too', () => {
     expect(stopped({ kind: 'scanning' })).toMatchObject({ status: 503, headers: { 'Retry-After': '5' } });
     expect(stopped({ kind: 'scan-failed' })).toMatchObject({ status: 503, headers: { 'Retry-After': '60' } });

@@ -12,7 +12,7 @@ import type { ViewedShare } from './share-view.repository.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { safeReturnPath } from './viewer-return-path.js';
-import { documentPage, loginPage, messagePage, passwordPage, revealPage, type PageContext } from './viewer-pages.js';
+import { documentPage, linkPreviewPage, loginPage, messagePage, passwordPage, revealPage, type PageContext } from './viewer-pages.js';
 import { ViewerText, type ViewerMessages } from './viewer-text.js';
 import type { ViewResult } from './view-result.js';
 
@@ -113,6 +113,7 @@ export class ViewerPresenter {
           watermark,
           copyProtection: share.copyProtection,
           burnAfterRead: share.burnAfterRead,
+          beacon: result.beacon,
         });
         return { status: 200, body, cookies: result.cookies, after: result.after };
       }
@@ -137,7 +138,7 @@ export class ViewerPresenter {
       case 'link-exists':
         return { status: 200, body: '' };
       case 'link-preview':
-        return this.message(request, 200, 'linkPreview');
+        return { status: 200, body: linkPreviewPage(this.context(request), share.fileName) };
       case 'foreign-form':
         return this.message(request, 403, 'foreignForm');
       case 'sign-in':

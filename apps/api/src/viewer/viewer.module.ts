@@ -13,6 +13,9 @@ import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerHttp } from './viewer-http.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerPresenter } from './viewer-presenter.js';
+import { VisitEngagement } from './visit-engagement.js';
+import { VisitLog } from './visit-log.js';
+import { VisitLogRepository } from './visit-log.repository.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
 
@@ -35,8 +38,11 @@ import { VisitAdmissions } from './visit-admissions.js';
     ViewerFormsService,
     ViewerEmailCodeService,
     ViewerHttp,
+    VisitLogRepository,
+    VisitLog,
+    VisitEngagement,
   ],
-  // The maintenance sweep deletes expired frame-ticket records through it (deleteExpiredFrameTickets).
-  exports: [ShareViewRepository],
+  // The maintenance sweep deletes expired frame-ticket records and visits past retention through them.
+  exports: [ShareViewRepository, VisitLogRepository],
 })
 export class ViewerModule {}

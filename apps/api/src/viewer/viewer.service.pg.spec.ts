@@ -33,6 +33,8 @@ import type { ViewerRequest } from './viewer-answer.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
+import { VisitLog } from './visit-log.js';
+import { VisitLogRepository } from './visit-log.repository.js';
 
 const ORIGIN = 'https://share.example';
 const runtime: Runtime = { env: loadEnv({ PUBLIC_URL: ORIGIN }), databaseUrl: 'unused', sessionSecret: 's'.repeat(32) };
@@ -119,6 +121,8 @@ describe(ViewerService.name, () => {
         UsersRepository,
         ShareViewRepository,
         VisitAdmissions,
+        VisitLogRepository,
+        VisitLog,
         DocumentCache,
         ViewerIdentity,
         ...VIEWER_GATE_PROVIDERS,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth-context.js';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
@@ -15,6 +16,8 @@ import type { CookieToSet, ViewerRequest } from './viewer-answer.js';
 import type { ViewResult } from './view-result.js';
 import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
 import { VisitAdmissions } from './visit-admissions.js';
+import { VisitLog } from './visit-log.js';
+import { visitLogEntry } from './visit-log-entry.js';
 
 // Tokens and slugs are URL-safe base64 characters; owner segments lower-case letters, digits, _ and -.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{3,64}$/;
@@ -51,6 +54,7 @@ export class ViewerService {
     private readonly identity: ViewerIdentity,
     private readonly gate: ViewerGate,
     private readonly events: WebhookEventsService,
+    private readonly visitLog: VisitLog,
   ) {
     this.frameTickets = new FrameTickets(identity.frames);
   }
@@ -109,14 +113,29 @@ export class ViewerService {
       ipPrefix: maskedIpPrefix(request.ip),
       referer: request.referer ?? '',
     };
+    const visitId = randomUUID();
+    const at = new Date();
+    const logged = () =>
+      visitLogEntry({
+        id: visitId,
+        at,
+        share,
+        request,
+        visitorId: this.identity.visitorIds.digest(visitorKey).slice(0, 22),
+        loginEmail: user?.email ?? null,
+      });
     return {
       kind: 'shown',
       share,
       content,
       watermark: watermark?.text ?? null,
       frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share, visitorKey, watermark) : null,
+      // A visitor who asked not to be tracked gets no beacon: the page cannot measure the visit.
+      beacon: request.doNotTrack ? null : this.identity.visits.sign(`${share.id}.${visitId}`),
       cookies,
-      after: () => this.events.emit(share.ownerId, 'share_visited', data),
+      after: async () => {
+        await Promise.all([this.events.emit(share.ownerId, 'share_visited', data), this.visitLog.record(logged())]);
+      },
     };
   }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { printShare, printShareTable } from '../format.js';
+import { printShare, printShareTable, printVisitTable } from '../format.js';
 import { addPageOptions, readPages, type PageOptions } from '../pages.js';
 import { addShareOptions, shareInputOf } from '../share-options.js';
 
@@ -60,4 +60,52 @@ export function registerSharesCommands(program: Command, context: CommandContext
       const result = await session.call(session.client.DELETE('/api/v1/shares/{id}', { params: { path: { id } } }));
       out.result(result, () => out.line(`Revoked share ${id}.`));
     });
+
+  shares
+    .command('visits')
+    .description("show a share link's visit log, newest first (or all of it as CSV)")
+    .argument('<id>', 'share id')
+    .option('--csv', 'print every visit the filters select as CSV, with a header line')
+    .option('--limit <n>', 'visits per page (1-200, default 50)')
+    .option('--cursor <cursor>', 'continue after the page that printed this cursor')
+    .option('--from <time>', 'visits at or after this ISO 8601 time')
+    .option('--to <time>', 'visits before this ISO 8601 time')
+    .option('--automated <true|false>', 'only automated visits, or only human ones')
+    .action(async (id: string, options: VisitOptions, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      const query = {
+        ...(options.from ? { from: options.from } : {}),
+        ...(options.to ? { to: options.to } : {}),
+        ...(options.automated ? { automated: options.automated as 'true' | 'false' } : {}),
+      };
+      if (options.csv) {
+        const csv = await session.call(
+          session.client.GET('/api/v1/shares/{id}/visits.csv', { params: { path: { id }, query }, parseAs: 'text' }),
+        );
+        out.line(String(csv).replace(/\n$/, ''));
+        return;
+      }
+      const page = await session.call(
+        session.client.GET('/api/v1/shares/{id}/visits', {
+          params: {
+            path: { id },
+            query: { ...query, ...(options.limit ? { limit: Number(options.limit) } : {}), ...(options.cursor ? { cursor: options.cursor } : {}) },
+          },
+        }),
+      );
+      out.result(page, () => {
+        printVisitTable(out, page.visits);
+        if (page.nextCursor) out.note(`More visits: --cursor ${page.nextCursor}`);
+      });
+    });
+}
+
+interface VisitOptions {
+  csv?: boolean;
+  limit?: string;
+  cursor?: string;
+  from?: string;
+  to?: string;
+  automated?: string;
 }

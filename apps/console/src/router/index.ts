@@ -55,6 +55,13 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'nav.shares' },
   },
   {
+    path: '/shares/:id/analytics',
+    name: 'share-analytics',
+    component: () => import('../pages/shares/ShareAnalytics.vue'),
+    props: true,
+    meta: { title: 'shareAnalytics.title' },
+  },
+  {
     path: '/validate',
     name: 'validate',
     component: () => import('../pages/validate/ValidatePage.vue'),

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AnalyticsCountDto, AnalyticsDayDto } from './share-analytics.dto.js';
+
+/** Ten counts, depth0 (0 to 10 %) … depth9 (90 to 100 %). */
+const DEPTH_BUCKETS = Array.from({ length: 10 }, (_, i) => `count(*) FILTER (WHERE n = ${i})::int AS depth${i}`).join(', ');
+
+/**
+ * Engagement, referrers and devices are read from the newest this-many human visits of the
+ * period: one walk down the (share_id, automated, at) index, whatever the share's size.
+ */
+export const ENGAGEMENT_SAMPLE = 20_000;
+
+export interface EngagementSummary {
+  /** Human visits looked at (at most ENGAGEMENT_SAMPLE). */
+  sampled: number;
+  measured: number;
+  medianDurationMs: number | null;
+  completed: number;
+  histogram: number[];
+}
+
+/**
+ * Aggregates of one share's visit log over the last `days` days: the per-day series from the
+ * daily counts, the rest from the newest ENGAGEMENT_SAMPLE human visits (see there), so every
+ * statement costs the same on a share with a hundred visits or a million.
+ */
+@Injectable()
+export class ShareAnalyticsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async perDay(shareId: string, days: number): Promise<AnalyticsDayDto[]> {
+    const rows: Array<{ day: string; human: number; automated: number }> = await this.db.query(
+      `WITH counted AS (
+         SELECT day, human, automated FROM share_visit_days
+          WHERE share_id = $1 AND day >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)
+       )
+       SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(c.human, 0) AS human, coalesce(c.automated, 0) AS automated
+         FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS g(day)
+         LEFT JOIN counted c ON c.day = g.day::date
+        ORDER BY g.day`,
+      [shareId, days],
+    );
+    return rows.map((row) => ({ day: row.day, human: Number(row.human), automated: Number(row.automated) }));
+  }
+
+  async engagement(shareId: string, days: number): Promise<EngagementSummary> {
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS sampled,
+              count(*) FILTER (WHERE NOT automated AND duration_ms IS NOT NULL)::int AS measured,
+              percentile_disc(0.5) WITHIN GROUP (ORDER BY duration_ms) FILTER (WHERE NOT automated AND duration_ms IS NOT NULL) AS median,
+              count(*) FILTER (WHERE NOT automated AND duration_ms IS NOT NULL AND completed)::int AS completed,
+              ${DEPTH_BUCKETS}
+         FROM (
+           SELECT automated, duration_ms, completed,
+                  CASE WHEN scroll_depth IS NOT NULL THEN least(9, floor(scroll_depth * 10))::int END AS n
+             FROM share_visit_log
+            WHERE share_id = $1 AND NOT automated AND at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)
+            ORDER BY at DESC, id DESC LIMIT $3
+         ) v`,
+      [shareId, days, ENGAGEMENT_SAMPLE],
+    )) as Array<{ sampled: number; measured: number; median: number | null; completed: number } & Record<string, number>>;
+    const histogram = Array.from({ length: 10 }, (_, i) => Number(row![`depth${i}`] ?? 0));
+    return {
+      sampled: row!.sampled,
+      measured: row!.measured,
+      medianDurationMs: row!.median === null ? null : Number(row!.median),
+      completed: row!.completed,
+      histogram,
+    };
+  }
+
+  async top(shareId: string, days: number, by: 'referrer' | 'device', limit: number): Promise<AnalyticsCountDto[]> {
+    const key = by === 'device' ? 'device' : `coalesce(substring(referer FROM '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]+)'), '')`;
+    const rows: Array<{ name: string; visits: number }> = await this.db.query(
+      `SELECT ${key} AS name, count(*)::int AS visits
+         FROM (SELECT referer, device FROM share_visit_log
+                WHERE share_id = $1 AND NOT automated AND at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)
+                ORDER BY at DESC, id DESC LIMIT $4) v
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT $3`,
+      [shareId, days, limit, ENGAGEMENT_SAMPLE],
+    );
+    return rows.map((row) => ({ name: row.name, visits: Number(row.visits) }));
+  }
+}

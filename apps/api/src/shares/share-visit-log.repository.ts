@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ShareVisitDto } from './share-visit-log.dto.js';
+
+/** Which visits of one share, and where the previous page ended. */
+export interface VisitLogFilter {
+  shareId: string;
+  from: Date | null;
+  to: Date | null;
+  automated: boolean | null;
+  /** The (at, id) of the last visit of the previous page. */
+  after: { at: string; id: string } | null;
+}
+
+interface VisitRow {
+  id: string;
+  at: Date;
+  at_text: string;
+  visitor_id: string;
+  ip_prefix: string;
+  referer: string | null;
+  user_agent: string | null;
+  browser: string | null;
+  os: string | null;
+  device: ShareVisitDto['device'];
+  login_email: string | null;
+  automated: boolean;
+  duration_ms: number | null;
+  scroll_depth: number | null;
+  completed: boolean;
+}
+
+export interface VisitLogRow {
+  visit: ShareVisitDto;
+  /** `at` at full (microsecond) precision, for the cursor. */
+  atKey: string;
+}
+
+/**
+ * The visit log newest first. Every filter is a range on one of the two (share_id[, automated],
+ * at DESC, id DESC) indexes, and the page continues after a row by a row comparison on (at, id),
+ * so a page costs the same on the first and the ten-thousandth page.
+ */
+const PAGE_SQL = `
+  SELECT id, at, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_text, visitor_id, ip_prefix, referer,
+         user_agent, browser, os, device, login_email, automated, duration_ms, scroll_depth, completed
+    FROM share_visit_log
+   WHERE share_id = $1::uuid
+     AND ($2::boolean IS NULL OR automated = $2::boolean)
+     AND ($3::timestamptz IS NULL OR at >= $3::timestamptz)
+     AND ($4::timestamptz IS NULL OR at < $4::timestamptz)
+     AND ($5::timestamptz IS NULL OR (at, id) < ($5::timestamptz, $6::uuid))
+   ORDER BY at DESC, id DESC
+   LIMIT $7`;
+
+@Injectable()
+export class ShareVisitLogRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async owns(userId: string, shareId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM shares WHERE id = $1 AND user_id = $2', [shareId, userId]);
+    return rows.length > 0;
+  }
+
+  async page(filter: VisitLogFilter, limit: number): Promise<VisitLogRow[]> {
+    const rows: VisitRow[] = await this.db.query(PAGE_SQL, [
+      filter.shareId,
+      filter.automated,
+      filter.from?.toISOString() ?? null,
+      filter.to?.toISOString() ?? null,
+      filter.after?.at ?? null,
+      filter.after?.id ?? null,
+      limit,
+    ]);
+    return rows.map((row) => ({
+      atKey: row.at_text,
+      visit: {
+        id: row.id,
+        at: new Date(row.at).toISOString(),
+        visitorId: row.visitor_id,
+        ipPrefix: row.ip_prefix,
+        referer: row.referer,
+        userAgent: row.user_agent,
+        browser: row.browser,
+        os: row.os,
+        device: row.device,
+        loginEmail: row.login_email,
+        automated: row.automated,
+        durationMs: row.duration_ms,
+        scrollDepth: row.scroll_depth === null ? null : Math.round(row.scroll_depth * 1000) / 1000,
+        completed: row.completed,
+      },
+    }));
+  }
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
+import { VisitLogRepository, type VisitLogEntry } from './visit-log.repository.js';
+
+describe(VisitLogRepository.name, () => {
+  let database: TestDatabase;
+  let db: DataSource;
+  let sut: VisitLogRepository;
+  let shareId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.dataSource;
+    sut = new VisitLogRepository(db);
+    const user = await createTestUser(db);
+    const [file] = (await db.query(`INSERT INTO files (user_id, name, kind) VALUES ($1, 'a.md', 'MARKDOWN') RETURNING id`, [user.id])) as Array<{
+      id: string;
+    }>;
+    const [share] = (await db.query(`INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3) RETURNING id`, [
+      user.id,
+      file!.id,
+      randomUUID().replace(/-/g, ''),
+    ])) as Array<{ id: string }>;
+    shareId = share!.id;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const entry = (overrides: Partial<VisitLogEntry> = {}): VisitLogEntry => ({
+    id: randomUUID(),
+    shareId,
+    at: new Date(),
+    visitorId: 'v1',
+    ipPrefix: '203.0.113.0/24',
+    referer: null,
+    userAgent: 'Mozilla/5.0',
+    browser: null,
+    os: null,
+    device: 'desktop',
+    loginEmail: null,
+    automated: false,
+    measured: true,
+    ...overrides,
+  });
+
+  const row = async (id: string) =>
+    ((await db.query('SELECT duration_ms, scroll_depth, completed FROM share_visit_log WHERE id = $1', [id])) as Array<{
+      duration_ms: number | null;
+      scroll_depth: number | null;
+      completed: boolean;
+    }>)[0];
+
+  it('writes a batch, and drops the rows of a share that is gone instead of failing', async () => {
+    const kept = entry();
+    await sut.insertAll([kept, entry({ shareId: randomUUID() })]);
+    expect(await row(kept.id)).toEqual({ duration_ms: null, scroll_depth: null, completed: false });
+  });
+
+  it('only raises engagement, bounded by the time since the visit began', async () => {
+    const visit = entry({ at: new Date(Date.now() - 60_000) });
+    await sut.insertAll([visit]);
+    expect(await sut.engage(visit.id, shareId, { durationMs: 5_000, scrollDepth: 0.5, completed: false })).toBe(true);
+    await sut.engage(visit.id, shareId, { durationMs: 1_000, scrollDepth: 0.2, completed: true });
+    expect(await row(visit.id)).toEqual({ duration_ms: 5_000, scroll_depth: 0.5, completed: true });
+    await sut.engage(visit.id, shareId, { durationMs: 10_000_000, scrollDepth: 1, completed: false });
+    const raised = await row(visit.id);
+    expect(raised!.duration_ms).toBeLessThan(70_000);
+    expect(raised!.completed).toBe(true);
+  });
+
+  it('leaves unmeasured visits and other shares alone', async () => {
+    const unmeasured = entry({ measured: false });
+    const measured = entry();
+    await sut.insertAll([unmeasured, measured]);
+    expect(await sut.engage(unmeasured.id, shareId, { durationMs: 1, scrollDepth: 1, completed: true })).toBe(false);
+    expect(await sut.engage(measured.id, randomUUID(), { durationMs: 1, scrollDepth: 1, completed: true })).toBe(false);
+    expect(await row(unmeasured.id)).toEqual({ duration_ms: null, scroll_depth: null, completed: false });
+  });
+
+  it('purges visits past the retention period and keeps the hourly counts', async () => {
+    const old = entry({ at: new Date(Date.now() - 400 * 86_400_000) });
+    const recent = entry({ at: new Date(Date.now() - 300 * 86_400_000) });
+    await sut.insertAll([old, recent]);
+    await db.query(`INSERT INTO share_visit_hours (share_id, hour, visits) VALUES ($1, now() - interval '400 days', 3)`, [shareId]);
+    expect(await sut.deleteOlderThan(365, 1)).toBe(1);
+    expect(await row(old.id)).toBeUndefined();
+    expect(await row(recent.id)).toBeDefined();
+    const [hours] = (await db.query('SELECT sum(visits)::int AS visits FROM share_visit_hours WHERE share_id = $1', [shareId])) as Array<{
+      visits: number;
+    }>;
+    expect(hours!.visits).toBe(3);
+  });
+});

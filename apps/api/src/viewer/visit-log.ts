@@ -1,0 +1,32 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { KeyedBatcher } from './keyed-batcher.js';
+import { VisitLogRepository, type VisitLogEntry } from './visit-log.repository.js';
+
+/** One key: every visit of this process goes into the same stream of batches. */
+const LOG = 'visits';
+
+/**
+ * Writes the visit log off the answer's path: a visit is handed over after its page has gone out,
+ * and the visits that arrive while one insert runs go together into the next one. A failed write
+ * loses those log rows (the counters, written at admission, are exact regardless) and is logged.
+ */
+@Injectable()
+export class VisitLog {
+  private readonly logger = new Logger('VisitLog');
+  private readonly batches: KeyedBatcher<VisitLogEntry, void>;
+
+  constructor(repository: VisitLogRepository) {
+    this.batches = new KeyedBatcher(async (_key, entries) => {
+      await repository.insertAll(entries);
+      return entries.map(() => undefined);
+    }, 1_000);
+  }
+
+  async record(entry: VisitLogEntry): Promise<void> {
+    try {
+      await this.batches.submit(LOG, entry);
+    } catch (error) {
+      this.logger.warn(`visit log write failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
