@@ -11,6 +11,7 @@ import { ExportModule } from './export/export.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { ScanModule } from './scan/scan.module.js';
 import { SharesModule } from './shares/shares.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         WebhooksModule,
         ViewerModule,
         ActivityModule,
+        NotificationsModule,
         HousekeepingModule,
         ConsoleStaticModule,
       ],

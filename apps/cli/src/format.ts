@@ -79,6 +79,7 @@ export function printShare(out: Output, share: ShareView, url?: string): void {
     share.watermarkEnabled && `watermark${share.watermarkText ? ` "${share.watermarkText}"` : ''}`,
     share.copyProtectionEnabled && 'copy protection',
     share.burnAfterReadEnabled && 'burn after read',
+    share.notify && share.notify !== 'off' && `notify ${share.notify}`,
   ].filter(Boolean);
   out.fields([
     ['id', share.id],

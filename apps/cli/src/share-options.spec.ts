@@ -48,6 +48,8 @@ describe(shareInputOf.name, () => {
         'a@x.io, b@x.io',
         '--email-allowlist',
         'c@x.io',
+        '--notify',
+        'daily',
       ]),
     ).toEqual({
       expiresInDays: 30,
@@ -65,7 +67,12 @@ describe(shareInputOf.name, () => {
       lockedVersionId: 'v1',
       oneSession: true,
       emailAllowlist: ['a@x.io', 'b@x.io', 'c@x.io'],
+      notify: 'daily',
     });
+  });
+
+  it('refuses a --notify choice the service does not know', () => {
+    expect(() => parse(['--notify', 'weekly'])).toThrow(/Allowed choices are first, every, daily, off/);
   });
 
   it('"never" means no expiry', () => {

@@ -70,6 +70,12 @@ export function addShareOptions(command: Command): Command {
       new Option('--email-allowlist <emails>', 'only these logged-in accounts may view (comma-separated, repeatable)').argParser(
         emails,
       ),
+    )
+    .addOption(
+      new Option(
+        '--notify <when>',
+        'tell me about visits by people: on the first visit, on every visit, in a daily digest, or never (default off)',
+      ).choices(['first', 'every', 'daily', 'off']),
     );
 }
 
@@ -95,6 +101,7 @@ export function shareInputOf(options: Record<string, unknown>): ShareInput {
       'lockedVersionId',
       'oneSession',
       'emailAllowlist',
+      'notify',
     ] as const
   ).forEach(copy);
   if (options.expiresInDays === NEVER) input.expiresInDays = null;

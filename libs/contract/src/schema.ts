@@ -840,6 +840,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notifications
+         * @description The account's notifications, newest first: `first_visit` and `visit` (shares whose `notify` is `first` or `every`), `daily_digest` (shares whose `notify` is `daily`). `unread=true` lists only unread ones; `unreadCount` counts every unread notification of the account. Page with `limit` and `cursor`.
+         */
+        get: operations["Notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read
+         * @description Marks the named notifications read, or all of them when `ids` is absent; ids of other accounts change nothing.
+         */
+        post: operations["Notifications_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens": {
         parameters: {
             query?: never;
@@ -1714,6 +1754,11 @@ export interface components {
             /** @description a JSON-encoded ShareInput: creates a share of the new file in the same transaction */
             share?: string;
         };
+        /**
+         * @description when the owner is told about visits
+         * @enum {string}
+         */
+        ShareNotify: "off" | "first" | "every" | "daily";
         ShareDto: {
             id: string;
             /** @description the last segment of the view link */
@@ -1740,6 +1785,8 @@ export interface components {
             watermarkText?: string | null;
             copyProtectionEnabled?: boolean;
             burnAfterReadEnabled?: boolean;
+            /** @description when the owner is told about visits */
+            notify?: components["schemas"]["ShareNotify"];
             /** Format: date-time */
             revokedAt?: string | null;
             /** Format: date-time */
@@ -1965,6 +2012,8 @@ export interface components {
             oneSession?: boolean;
             /** @description implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified (by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null) */
             emailAllowlist?: string[];
+            /** @description default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; `daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at GET /api/notifications and, with SMTP_URL, e-mailed to the owner's verified address */
+            notify?: components["schemas"]["ShareNotify"];
             /** @description the file to share */
             fileId: string;
         };
@@ -2049,6 +2098,8 @@ export interface components {
             oneSession?: boolean;
             /** @description implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified (by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null) */
             emailAllowlist?: string[];
+            /** @description default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; `daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at GET /api/notifications and, with SMTP_URL, e-mailed to the owner's verified address */
+            notify?: components["schemas"]["ShareNotify"];
         };
         SharePoliciesDto: {
             oneSession: boolean;
@@ -2248,6 +2299,70 @@ export interface components {
             events: components["schemas"]["AuditEventDto"][];
             /** @description pass as `cursor` for the next page; null on the last page */
             nextCursor: string | null;
+        };
+        /** @enum {string} */
+        NotificationKind: "first_visit" | "visit" | "daily_digest";
+        DigestShareDto: {
+            shareId: string;
+            fileName: string;
+            /** @description visits by people that day */
+            visits: number;
+            /** @description visits marked automated that day */
+            automatedVisits: number;
+        };
+        NotificationDataDto: {
+            /** @description visit notifications: the visit in the share's visit log */
+            visitId?: string;
+            /** @description visit notifications: the share's visit count after this visit */
+            visitCount?: number;
+            /** @description visit notifications: the share's distinct visitors after this visit */
+            uniqueVisitCount?: number;
+            /** @description visit notifications: the masked network prefix, as in webhooks */
+            ipPrefix?: string;
+            referer?: string | null;
+            browser?: string | null;
+            os?: string | null;
+            /** @enum {string} */
+            device?: "desktop" | "mobile" | "tablet" | "other";
+            /**
+             * Format: date
+             * @description daily digests: the UTC day it covers
+             */
+            day?: string;
+            /** @description daily digests: visits by people over all its shares */
+            visits?: number;
+            /** @description daily digests: automated visits over all its shares */
+            automatedVisits?: number;
+            /** @description daily digests: each share with visits that day */
+            shares?: components["schemas"]["DigestShareDto"][];
+        };
+        NotificationDto: {
+            id: string;
+            kind: components["schemas"]["NotificationKind"];
+            /** @description null for a daily digest, or once the share is deleted */
+            shareId: string | null;
+            /** @description the shared file's name when it was written; null for a daily digest */
+            fileName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readAt: string | null;
+            data: components["schemas"]["NotificationDataDto"];
+        };
+        NotificationPageDto: {
+            /** @description newest first */
+            notifications: components["schemas"]["NotificationDto"][];
+            /** @description unread notifications of the account, over all pages */
+            unreadCount: number;
+            /** @description pass as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        MarkNotificationsReadDto: {
+            /** @description the notifications to mark read; absent: all of them */
+            ids?: string[];
+        };
+        UnreadCountDto: {
+            unreadCount: number;
         };
     };
     responses: never;
@@ -5264,6 +5379,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidateResultDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Notifications_list: {
+        parameters: {
+            query?: {
+                /** @description default 20 */
+                limit?: number;
+                /** @description the nextCursor of the previous page */
+                cursor?: string;
+                /** @description true: only unread notifications */
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Notifications_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsReadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
                 };
             };
             /** @description VALIDATION */

@@ -89,10 +89,27 @@ export class BackupRepository {
    */
   async insertRows(table: string, columns: string[], jsonArray: string): Promise<void> {
     const list = columns.map(quoted).join(', ');
+    // Identity columns (GENERATED ALWAYS) keep the archived values: rows refer to them and lists page by them.
     await this.runner.query(
-      `INSERT INTO ${quoted(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
+      `INSERT INTO ${quoted(table)} (${list}) OVERRIDING SYSTEM VALUE
+       SELECT ${list} FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
       [jsonArray],
     );
+  }
+
+  /** Moves every identity column's sequence past the largest restored value, so new rows never collide with restored ones. */
+  async advanceIdentities(): Promise<void> {
+    const found: { table_name: string; column_name: string }[] = await this.runner.query(
+      `SELECT c.relname AS table_name, a.attname AS column_name
+         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind = 'r' AND a.attidentity <> '' AND NOT a.attisdropped`,
+    );
+    for (const { table_name: table, column_name: column } of found) {
+      await this.runner.query(
+        `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${quoted(column)}) FROM ${quoted(table)}), 0) + 1, false)`,
+        [quoted(table), column],
+      );
+    }
   }
 
   /**

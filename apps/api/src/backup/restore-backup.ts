@@ -122,6 +122,7 @@ export async function restoreBackup(databaseUrl: string, file: string, targetSec
         resealedTotpSecrets += 1;
       }
     }
+    await repository.advanceIdentities();
     await repository.undeferForeignKeys(deferred);
     await repository.commit();
     return { rows, header, resealedTotpSecrets };

@@ -7,9 +7,14 @@ import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view.repository.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { VisitLogRepository } from '../viewer/visit-log.repository.js';
+import { NotificationDigests } from '../notifications/notification-digests.js';
+import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+/** Notifications are kept 90 days, and never longer than the visits they tell of. */
+export const NOTIFICATION_RETENTION_DAYS = 90;
 
 /** One kind of leftover and how to delete it; answers how many rows went. */
 interface Sweep {
@@ -21,7 +26,7 @@ interface Sweep {
  * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
  * keyed by client address) that have refilled long ago, expired records of used frame tickets,
  * long-expired e-mail codes, audit events past their retention and logged visits older than
- * theirs. Runs in the worker (ROLE all or worker) at start and every ten minutes.
+ * theirs; and it writes the due daily digests of notifications. Runs in the worker (ROLE all or worker) at start and every ten minutes.
  */
 @Injectable()
 export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -38,6 +43,8 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     viewer: ShareViewRepository,
     audit: AuditRepository,
     visitLog: VisitLogRepository,
+    notifications: NotificationsRepository,
+    private readonly digests: NotificationDigests,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.sweeps = [
@@ -47,6 +54,10 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'e-mail codes expired over a day ago', run: () => deleteExpiredEmailCodes(db) },
       { name: 'audit events past AUDIT_RETENTION_DAYS', run: () => audit.deleteOlderThan(runtime.env.AUDIT_RETENTION_DAYS) },
       { name: 'visits past VISIT_RETENTION_DAYS', run: () => visitLog.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS) },
+      {
+        name: 'notifications past their retention',
+        run: () => notifications.deleteOlderThan(Math.min(NOTIFICATION_RETENTION_DAYS, runtime.env.VISIT_RETENTION_DAYS)),
+      },
     ];
   }
 
@@ -74,6 +85,9 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
           const deleted = await sweep.run();
           if (deleted) this.logger.log(`deleted ${deleted} ${sweep.name}`);
         }
+        // The previous UTC day's digests; a day already written writes nothing (unique per owner and day).
+        const digests = await this.digests.writeDue();
+        if (digests) this.logger.log(`wrote ${digests} daily digests`);
       });
     } catch (error) {
       this.logger.warn(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`);

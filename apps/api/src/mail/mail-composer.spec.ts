@@ -6,6 +6,7 @@ import type { Runtime } from '../common/runtime.js';
 import { loadEnv } from '../config/env.js';
 import type { CodePurpose } from './mail-messages.js';
 import { MailComposer } from './mail-composer.js';
+import { NotificationsRepository, type MailedNotification } from '../notifications/notifications.repository.js';
 
 const SECRET = 'a session secret of at least thirty-two characters';
 
@@ -59,9 +60,23 @@ class FakeCodes extends EmailCodesRepository {
   }
 }
 
-function setup(known: ReturnType<typeof account> | null, env: Record<string, string> = {}) {
+class FakeNotifications extends NotificationsRepository {
+  constructor(private readonly stored: Map<string, MailedNotification>) {
+    super(null as never);
+  }
+
+  override async forMail(id: string): Promise<MailedNotification | null> {
+    return this.stored.get(id) ?? null;
+  }
+}
+
+function setup(
+  known: ReturnType<typeof account> | null,
+  env: Record<string, string> = {},
+  notifications = new Map<string, MailedNotification>(),
+) {
   const codes = new FakeCodes();
-  return { sut: new MailComposer(new FakeUsers(known), codes, runtime(env)), codes };
+  return { sut: new MailComposer(new FakeUsers(known), codes, new FakeNotifications(notifications), runtime(env)), codes };
 }
 
 describe(MailComposer.name, () => {
@@ -111,5 +126,38 @@ describe(MailComposer.name, () => {
     const mail = await sut.compose({ kind: 'registration-attempt', email: 'ann@example.com' });
     expect(mail?.message.subject).toContain('Registration attempt');
     expect(codes.issued).toEqual([]);
+  });
+
+  it("mails a notification to its owner's proven address, naming the file and linking to the share", async () => {
+    const stored = new Map<string, MailedNotification>([
+      [
+        'n1',
+        {
+          email: 'owner@example.com',
+          notification: {
+            id: 'n1',
+            kind: 'first_visit',
+            shareId: 's1',
+            fileName: 'plan <b>.md',
+            createdAt: '2026-11-26T09:00:00.000Z',
+            readAt: null,
+            data: { visitCount: 1, ipPrefix: '203.0.113.0/24', referer: 'https://chat.example/', browser: 'Chrome', device: 'desktop' },
+          },
+        },
+      ],
+    ]);
+    const { sut, codes } = setup(null, {}, stored);
+    const mail = await sut.compose({ kind: 'notification', id: 'n1' });
+    expect(mail?.to).toBe('owner@example.com');
+    expect(mail?.message.subject).toContain('First visit: plan <b>.md');
+    expect(mail?.message.text).toContain('203.0.113.0/24');
+    expect(mail?.message.text).toContain('https://share.example.com/shares/s1');
+    expect(mail?.message.html).toContain('plan &lt;b&gt;.md');
+    expect(codes.issued).toEqual([]);
+  });
+
+  it('sends nothing for a notification that is gone or whose owner has no proven address', async () => {
+    const { sut } = setup(null);
+    expect(await sut.compose({ kind: 'notification', id: 'missing' })).toBeNull();
   });
 });

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CODE_TTL_MINUTES, EmailCodesRepository } from '../auth/email/email-codes.repository.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { codeMessage, registrationAttemptMessage, type MailMessage } from './mail-messages.js';
+import { notificationMessage } from './notification-messages.js';
 import type { MailJob } from './mail-queue.js';
 
 /**
@@ -14,11 +16,17 @@ export class MailComposer {
   constructor(
     private readonly users: UsersRepository,
     private readonly codes: EmailCodesRepository,
+    private readonly notifications: NotificationsRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
   async compose(job: MailJob): Promise<{ to: string; message: MailMessage } | null> {
     const env = this.runtime.env;
+    if (job.kind === 'notification') {
+      // Gone (retention) or an owner without a proven address: nothing to send.
+      const found = await this.notifications.forMail(job.id);
+      return found ? { to: found.email, message: notificationMessage(found.notification, env.PUBLIC_URL) } : null;
+    }
     const account = await this.users.findCredentials(job.email);
     if (job.kind === 'registration-attempt') {
       return account ? { to: account.email, message: registrationAttemptMessage(env.PUBLIC_URL) } : null;

@@ -30,27 +30,27 @@ const CODE_TEXT: Record<CodePurpose, { subject: string; zh: string; en: string }
 };
 
 /** The host name the message names, so the reader knows which service sent it. */
-function hostOf(publicUrl: string): string {
+export function hostOf(publicUrl: string): string {
   return new URL(publicUrl).host;
 }
 
 const CODE_STYLE = 'font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace';
 
 /** One language's part: its first sentence, the code if any, then the rest. */
-interface Part {
+export interface Part {
   lead: string;
   code?: string;
   rest: string[];
 }
 
-function textOf(parts: Part[]): string {
+export function textOf(parts: Part[]): string {
   return (
     parts.map((part) => [part.lead, ...(part.code ? ['', part.code, ''] : []), ...part.rest].join('\n')).join('\n\n---\n\n') +
     '\n'
   );
 }
 
-function htmlOf(parts: Part[]): string {
+export function htmlOf(parts: Part[]): string {
   const sections = parts.map((part) => {
     const code = part.code ? `<p style="${CODE_STYLE}">${escapeHtml(part.code)}</p>` : '';
     return `<p>${escapeHtml(part.lead)}</p>${code}${part.rest.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}`;

@@ -10,7 +10,11 @@ import type { CodePurpose } from './mail-messages.js';
  * and makes any code itself, so neither codes nor whether an address has an account ever sit in
  * the queue or shape how long the request that queued it took.
  */
-export type MailJob = { kind: 'code'; purpose: CodePurpose; email: string } | { kind: 'registration-attempt'; email: string };
+export type MailJob =
+  | { kind: 'code'; purpose: CodePurpose; email: string }
+  | { kind: 'registration-attempt'; email: string }
+  // A notification by id: the worker reads it and its owner's address when it sends.
+  | { kind: 'notification'; id: string };
 
 /**
  * A refused or unreachable SMTP server is retried after 2 s, 4 s, 8 s, 16 s (half a minute in all,
@@ -38,5 +42,17 @@ export class MailQueue {
   async enqueue(job: MailJob): Promise<void> {
     if (!this.enabled) return;
     await this.queues.queue(QueueName.mail).add(job.kind, job, MAIL_JOB_OPTIONS);
+  }
+
+  /** One mail per notification; the job id is the notification's, so it is queued at most once. */
+  async enqueueNotifications(ids: readonly string[]): Promise<void> {
+    if (!this.enabled || ids.length === 0) return;
+    await this.queues.queue(QueueName.mail).addBulk(
+      ids.map((id) => ({
+        name: 'notification',
+        data: { kind: 'notification', id } satisfies MailJob,
+        opts: { ...MAIL_JOB_OPTIONS, jobId: `notification-${id}` },
+      })),
+    );
   }
 }

@@ -3,5 +3,6 @@ export const QueueName = {
   scan: 'scan',
   webhooks: 'webhooks',
   mail: 'mail',
+  notifications: 'notifications',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -24,6 +24,7 @@ function asInput(current: CurrentPolicies): ShareInputDto {
     burnAfterReadEnabled: current.burnAfterReadEnabled,
     oneSession: current.oneSession,
     emailAllowlist: current.emailAllowlist ?? [],
+    notify: current.notify,
   };
 }
 

@@ -1,6 +1,7 @@
 import { AppError } from '../common/app-error.js';
 import { assertJsonDepth } from '../common/json-depth.js';
 import { validationPipe } from '../common/validation-pipe.js';
+import type { ShareNotify } from './share-notify.js';
 import { ShareInputDto } from './share.dto.js';
 
 /** What a ShareInput means once its implications are applied; the columns of a new `shares` row. */
@@ -20,6 +21,7 @@ export interface ShareSettings {
   lockedVersionId: string | null;
   oneSession: boolean;
   emailAllowlist: string[] | null;
+  notify: ShareNotify;
 }
 
 /** Applies the contract's implications: oneTime forces maxVisits 1; per-login caps and allowlists imply login. */
@@ -46,6 +48,7 @@ export function settingsOf(input: ShareInputDto): ShareSettings {
     lockedVersionId: input.lockedVersionId ?? null,
     oneSession: input.oneSession === true,
     emailAllowlist: allowlist,
+    notify: input.notify ?? 'off',
   };
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { ShareSettings } from './share-input.js';
+import type { ShareNotify } from './share-notify.js';
 
 /** A share's current policies, read under its row lock. */
 export interface CurrentPolicies {
@@ -17,6 +18,7 @@ export interface CurrentPolicies {
   burnAfterReadEnabled: boolean;
   oneSession: boolean;
   emailAllowlist: string[] | null;
+  notify: ShareNotify;
 }
 
 /** What an edit writes: the settings, and for expiry and password whether they change at all. */
@@ -39,7 +41,7 @@ const APPLY_SQL = `
     max_visits = $6, per_visitor_max_visits = $7, per_login_user_max_visits = $8, require_login = $9,
     watermark_enabled = $10, watermark_text = $11, copy_protection_enabled = $12, burn_after_read_enabled = $13,
     session_owner = CASE WHEN one_session IS DISTINCT FROM $14 THEN NULL ELSE session_owner END,
-    one_session = $14, email_allowlist = $15,
+    one_session = $14, email_allowlist = $15, notify = $16,
     consumed_at = CASE WHEN $6::int IS NOT NULL AND visit_count >= $6::int THEN coalesce(consumed_at, now()) END
   WHERE id = $1`;
 
@@ -51,7 +53,7 @@ export class SharePoliciesRepository {
     const rows: Array<Record<string, unknown>> = await manager.query(
       `SELECT revoked_at IS NOT NULL AS revoked, one_time, max_visits, per_visitor_max_visits, per_login_user_max_visits,
               require_login, watermark_enabled, watermark_text, copy_protection_enabled, burn_after_read_enabled, one_session,
-              email_allowlist
+              email_allowlist, notify
          FROM shares WHERE id = $1 AND user_id = $2 FOR UPDATE`,
       [shareId, userId],
     );
@@ -70,6 +72,7 @@ export class SharePoliciesRepository {
       burnAfterReadEnabled: row.burn_after_read_enabled as boolean,
       oneSession: row.one_session as boolean,
       emailAllowlist: row.email_allowlist as string[] | null,
+      notify: row.notify as ShareNotify,
     };
   }
 
@@ -91,6 +94,7 @@ export class SharePoliciesRepository {
       settings.burnAfterReadEnabled,
       settings.oneSession,
       settings.emailAllowlist,
+      settings.notify,
     ]);
   }
 

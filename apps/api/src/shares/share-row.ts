@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ShareNotify } from './share-notify.js';
 import type { ShareDto } from './share.dto.js';
 
 /** 20 random bytes: 160 bits, 27 URL-safe characters. */
@@ -19,7 +20,7 @@ export const SHARE_COLUMNS = `s.id, s.token, u.segment AS owner_segment, s.file_
   s.password_hash IS NOT NULL AS has_password, s.expires_at, s.max_visits, s.per_visitor_max_visits,
   s.per_login_user_max_visits, s.visit_count, s.unique_visit_count, s.one_time, s.require_login,
   s.watermark_enabled, s.watermark_text, s.copy_protection_enabled, s.burn_after_read_enabled,
-  s.revoked_at, s.consumed_at, s.created_at`;
+  s.revoked_at, s.consumed_at, s.created_at, s.notify`;
 
 export interface ShareRow {
   id: string;
@@ -44,6 +45,7 @@ export interface ShareRow {
   revoked_at: Date | null;
   consumed_at: Date | null;
   created_at: Date;
+  notify: ShareNotify;
 }
 
 function iso(value: Date | null): string | null {
@@ -72,6 +74,7 @@ export function toShare(row: ShareRow): ShareDto {
     watermarkText: row.watermark_text,
     copyProtectionEnabled: row.copy_protection_enabled,
     burnAfterReadEnabled: row.burn_after_read_enabled,
+    notify: row.notify,
     revokedAt: iso(row.revoked_at),
     consumedAt: iso(row.consumed_at),
     createdAt: row.created_at.toISOString(),

@@ -19,6 +19,7 @@ export class UpdateShareDto extends PickType(ShareInputDto, [
   'burnAfterReadEnabled',
   'oneSession',
   'emailAllowlist',
+  'notify',
 ] as const) {}
 
 /** Policies of a share that the contract's Share does not show, for the console's edit form. */

@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import { LIMITS, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from '@sharedown/contract/limits';
 import { FILE_KINDS, type FileKind } from '../files/file-names.js';
+import { SHARE_NOTIFY, type ShareNotify } from './share-notify.js';
 
 export { SLUG_PATTERN };
 export const MAX_ALLOWLIST_ENTRIES = LIMITS.emailAllowlist.max;
@@ -133,6 +134,20 @@ export class ShareInputDto {
   @IsEmail({}, { each: true, message: 'emailAllowlist 中的每一项都必须是有效的电子邮件地址' })
   @MaxLength(EMAIL.max, { each: true, message: `emailAllowlist 中的电子邮件地址最长 ${EMAIL.max} 个字符` })
   emailAllowlist?: string[];
+
+  @ApiProperty({
+    required: false,
+    enum: SHARE_NOTIFY,
+    enumName: 'ShareNotify',
+    description:
+      'default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; ' +
+      '`daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. ' +
+      'Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at ' +
+      'GET /api/notifications and, with SMTP_URL, e-mailed to the owner\'s verified address',
+  })
+  @ValidateIf((object: ShareInputDto) => object.notify !== undefined)
+  @IsIn(SHARE_NOTIFY, { message: `notify 必须是 ${SHARE_NOTIFY.join('、')} 之一` })
+  notify?: ShareNotify;
 }
 
 export class CreateShareDto extends ShareInputDto {
@@ -191,6 +206,8 @@ export class ShareDto {
   @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: WATERMARK.max }) watermarkText?: string | null;
   @ApiProperty({ required: false }) copyProtectionEnabled?: boolean;
   @ApiProperty({ required: false }) burnAfterReadEnabled?: boolean;
+  @ApiProperty({ required: false, enum: SHARE_NOTIFY, enumName: 'ShareNotify', description: "when the owner is told about visits" })
+  notify?: ShareNotify;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) revokedAt?: string | null;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) consumedAt?: string | null;
   @ApiProperty({ required: false, type: 'string', format: 'date-time' }) createdAt?: string;

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../common/sql.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
 import type { FileKind } from '../shares/share-row.js';
+import type { ShareNotify } from '../shares/share-notify.js';
 
 export type ScanStatus = 'PENDING' | 'CLEAN' | 'INFECTED' | 'SCAN_ERROR';
 
@@ -32,6 +33,8 @@ export interface ViewedShare {
   burnAfterRead: boolean;
   versionId: string | null;
   scanStatus: ScanStatus | null;
+  /** The owner's notification choice; `off` once a `first` share's first visit was notified. */
+  notify: ShareNotify;
 }
 
 export type AdmissionOutcome =
@@ -81,6 +84,7 @@ interface ViewedShareRow {
   burn_after_read_enabled: boolean;
   version_id: string | null;
   scan_status: ScanStatus | null;
+  notify: ShareNotify | null;
 }
 
 function toViewedShare(row: ViewedShareRow): ViewedShare {
@@ -109,6 +113,7 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     burnAfterRead: row.burn_after_read_enabled,
     versionId: row.version_id,
     scanStatus: row.scan_status,
+    notify: row.notify ?? 'off',
   };
 }
 

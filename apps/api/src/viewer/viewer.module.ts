@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { EmailModule } from '../auth/email/email.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { DocumentCache } from './document-cache.js';
@@ -24,7 +25,7 @@ import { VisitAdmissions } from './visit-admissions.js';
  * viewer's own forms (password, reveal, report, sign-in, e-mail codes). Emits webhook events.
  */
 @Module({
-  imports: [AuthModule, EmailModule, RateLimitModule, WebhooksModule],
+  imports: [AuthModule, EmailModule, NotificationsModule, RateLimitModule, WebhooksModule],
   controllers: [ViewerController],
   providers: [
     ShareViewRepository,

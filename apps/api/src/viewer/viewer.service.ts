@@ -123,6 +123,7 @@ export class ViewerService {
         request,
         visitorId: this.identity.visitorIds.digest(visitorKey).slice(0, 22),
         loginEmail: user?.email ?? null,
+        admission,
       });
     return {
       kind: 'shown',

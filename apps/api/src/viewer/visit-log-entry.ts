@@ -15,6 +15,7 @@ export function visitLogEntry(visit: {
   request: ViewerRequest;
   visitorId: string;
   loginEmail: string | null;
+  admission: { visitCount: number; uniqueVisitCount: number };
 }): VisitLogEntry {
   const { request } = visit;
   const agent = describeAgent(request.userAgent);
@@ -32,5 +33,8 @@ export function visitLogEntry(visit: {
     loginEmail: visit.share.requireLogin ? visit.loginEmail : null,
     automated: agent.automated,
     measured: !request.doNotTrack,
+    notify: visit.share.notify,
+    visitCount: visit.admission.visitCount,
+    uniqueVisitCount: visit.admission.uniqueVisitCount,
   };
 }

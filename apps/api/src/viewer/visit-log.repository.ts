@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { affectedCount } from '../common/sql.js';
+import { affectedCount, returnedRows } from '../common/sql.js';
+import type { ShareNotify } from '../shares/share-notify.js';
 import type { VisitorDevice } from './visitor-agent.js';
 
 /** One admitted visit as the log keeps it. */
@@ -18,6 +19,11 @@ export interface VisitLogEntry {
   loginEmail: string | null;
   automated: boolean;
   measured: boolean;
+  /** The share's notification choice when the visit was admitted (from the gate row). */
+  notify: ShareNotify;
+  /** The share's counts after this visit, for its notification. */
+  visitCount: number;
+  uniqueVisitCount: number;
 }
 
 /** What one engagement beacon reports; every field only ever raises what is stored. */
@@ -48,6 +54,64 @@ const INSERT_SQL = `
   ON CONFLICT (share_id, day) DO UPDATE SET human = d.human + excluded.human, automated = d.automated + excluded.automated`;
 
 /**
+ * The same write for a batch in which some share notifies its owner, with the notifications of
+ * those visits in the same statement: they exist exactly when their visits are logged. Automated
+ * visits notify nobody. Of a `first` share only the earliest visit of the batch may notify, and
+ * only if the conditional update finds `first_visit_notified_at` still null: the share rows are
+ * locked in id order first, so two replicas' batches that both hold first visits of the same
+ * shares queue instead of deadlocking, and the one that comes second finds the column set and
+ * writes nothing. Answers the ids of the notifications written, for their e-mail.
+ */
+const INSERT_NOTIFYING_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
+                         $8::text[], $9::text[], $10::text[], $11::text[], $12::boolean[], $13::boolean[],
+                         $14::text[], $15::int[], $16::int[])
+      AS v(id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device, login_email, automated, measured,
+           notify, visit_count, unique_visit_count)
+  ), logged AS (
+    INSERT INTO share_visit_log (id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device,
+                                 login_email, automated, measured)
+    SELECT v.id, v.share_id, v.at, v.visitor_id, v.ip_prefix, v.referer, v.user_agent, v.browser, v.os, v.device,
+           v.login_email, v.automated, v.measured
+      FROM input v
+    WHERE EXISTS (SELECT 1 FROM shares s WHERE s.id = v.share_id)
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id, share_id, at, automated
+  ), days AS (
+    INSERT INTO share_visit_days AS d (share_id, day, human, automated)
+    SELECT share_id, (at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE NOT automated), count(*) FILTER (WHERE automated)
+      FROM logged GROUP BY 1, 2
+    ON CONFLICT (share_id, day) DO UPDATE SET human = d.human + excluded.human, automated = d.automated + excluded.automated
+  ), noticed AS (
+    SELECT i.* FROM logged l JOIN input i ON i.id = l.id WHERE NOT l.automated AND i.notify IN ('first', 'every')
+  ), earliest AS (
+    SELECT DISTINCT ON (share_id) * FROM noticed WHERE notify = 'first' ORDER BY share_id, at, id
+  ), locked AS (
+    SELECT s.id FROM shares s
+     WHERE s.id IN (SELECT share_id FROM earliest) AND s.first_visit_notified_at IS NULL
+     ORDER BY s.id FOR NO KEY UPDATE
+  ), firsts AS (
+    UPDATE shares s SET first_visit_notified_at = e.at
+      FROM earliest e
+     WHERE s.id = e.share_id AND s.id IN (SELECT id FROM locked) AND s.first_visit_notified_at IS NULL
+    RETURNING e.id
+  ), notes AS (
+    INSERT INTO notifications (user_id, kind, share_id, file_name, data, created_at)
+    SELECT s.user_id, CASE WHEN n.notify = 'first' THEN 'first_visit' ELSE 'visit' END, s.id, f.name,
+           jsonb_build_object('visitId', n.id, 'visitCount', n.visit_count, 'uniqueVisitCount', n.unique_visit_count,
+                              'ipPrefix', n.ip_prefix, 'referer', n.referer, 'browser', n.browser, 'os', n.os,
+                              'device', n.device),
+           n.at
+      FROM noticed n
+      JOIN shares s ON s.id = n.share_id
+      JOIN files f ON f.id = s.file_id
+     WHERE n.notify = 'every' OR n.id IN (SELECT id FROM firsts)
+    RETURNING id
+  )
+  SELECT id FROM notes`;
+
+/**
  * A beacon raises time, depth and completion, never lowers them, and only on a measured visit of
  * that share. Time cannot exceed the time elapsed since the visit began.
  */
@@ -64,9 +128,12 @@ const ENGAGE_SQL = `
 export class VisitLogRepository {
   constructor(private readonly db: DataSource) {}
 
-  async insertAll(entries: readonly VisitLogEntry[]): Promise<void> {
+  /** Logs the visits; answers the ids of the notifications written with them. */
+  async insertAll(entries: readonly VisitLogEntry[]): Promise<string[]> {
     const column = <K extends keyof VisitLogEntry>(key: K) => entries.map((entry) => entry[key]);
-    await this.db.query(INSERT_SQL, [
+    // A batch in which no share notifies anyone keeps the plain statement: the common case pays nothing.
+    const notifying = entries.some((entry) => entry.notify === 'first' || entry.notify === 'every');
+    const result: unknown = await this.db.query(notifying ? INSERT_NOTIFYING_SQL : INSERT_SQL, [
       column('id'),
       column('shareId'),
       column('at').map((at) => at.toISOString()),
@@ -80,7 +147,9 @@ export class VisitLogRepository {
       column('loginEmail'),
       column('automated'),
       column('measured'),
+      ...(notifying ? [column('notify'), column('visitCount'), column('uniqueVisitCount')] : []),
     ]);
+    return notifying ? returnedRows<{ id: string }>(result).map((row) => row.id) : [];
   }
 
   async engage(visitId: string, shareId: string, engagement: Engagement): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { MailQueue } from '../mail/mail-queue.js';
 import { KeyedBatcher } from './keyed-batcher.js';
 import { VisitLogRepository, type VisitLogEntry } from './visit-log.repository.js';
 
@@ -6,7 +7,7 @@ import { VisitLogRepository, type VisitLogEntry } from './visit-log.repository.j
 const LOG = 'visits';
 
 /**
- * Writes the visit log off the answer's path: a visit is handed over after its page has gone out,
+ * Writes the visit log, and the notifications of the visits, off the answer's path: a visit is handed over after its page has gone out,
  * and the visits that arrive while one insert runs go together into the next one. A failed write
  * loses those log rows (the counters, written at admission, are exact regardless) and is logged.
  */
@@ -15,9 +16,15 @@ export class VisitLog {
   private readonly logger = new Logger('VisitLog');
   private readonly batches: KeyedBatcher<VisitLogEntry, void>;
 
-  constructor(repository: VisitLogRepository) {
+  constructor(repository: VisitLogRepository, mail: MailQueue) {
     this.batches = new KeyedBatcher(async (_key, entries) => {
-      await repository.insertAll(entries);
+      // The notifications of shares that ask for them are written by the same statement.
+      const notified = await repository.insertAll(entries);
+      try {
+        await mail.enqueueNotifications(notified);
+      } catch (error) {
+        this.logger.warn(`notification mail not queued: ${error instanceof Error ? error.message : String(error)}`);
+      }
       return entries.map(() => undefined);
     }, 1_000);
   }

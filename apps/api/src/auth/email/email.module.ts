@@ -3,6 +3,7 @@ import { MailComposer } from '../../mail/mail-composer.js';
 import { MailQueue } from '../../mail/mail-queue.js';
 import { MailTransport } from '../../mail/mail-transport.js';
 import { MailWorker } from '../../mail/mail.worker.js';
+import { NotificationsModule } from '../../notifications/notifications.module.js';
 import { QueueModule } from '../../queue/queue.module.js';
 import { RateLimitModule } from '../../rate-limit/rate-limit.module.js';
 import { AuthModule } from '../auth.module.js';
@@ -22,7 +23,8 @@ import { PasswordResetService } from './password-reset.service.js';
  * nothing is queued. Registration (SignInModule) and the viewer's sign-in page import it.
  */
 @Module({
-  imports: [AuthModule, QueueModule, RateLimitModule],
+  // Notifications: the worker mails them, reading each through its repository.
+  imports: [AuthModule, NotificationsModule, QueueModule, RateLimitModule],
   controllers: [EmailController],
   providers: [
     MailTransport,

@@ -1,0 +1,77 @@
+import type { NotificationDto } from '../notifications/notification.dto.js';
+import { hostOf, htmlOf, textOf, type MailMessage, type Part } from './mail-messages.js';
+
+function utc(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The visit's details, one line each, in the order the console shows them; absent ones left out. */
+function visitLines(notification: NotificationDto, labels: { at: string; network: string; referer: string; browser: string }): string[] {
+  const { data } = notification;
+  const agent = [data.browser, data.os, data.device].filter(Boolean).join(' · ');
+  return [
+    `${labels.at}: ${utc(notification.createdAt)}`,
+    ...(data.ipPrefix ? [`${labels.network}: ${data.ipPrefix}`] : []),
+    ...(data.referer ? [`${labels.referer}: ${data.referer}`] : []),
+    ...(agent ? [`${labels.browser}: ${agent}`] : []),
+  ];
+}
+
+/**
+ * A notification as mail. No per-user language exists, so like every message of the service it
+ * says everything in Chinese, then in English. It names the file and links to the share's page
+ * in the console; it never carries the document or the link a visitor opens.
+ */
+export function notificationMessage(notification: NotificationDto, publicUrl: string): MailMessage {
+  const host = hostOf(publicUrl);
+  const file = notification.fileName ?? '';
+  const link = notification.shareId ? `${publicUrl}/shares/${notification.shareId}` : `${publicUrl}/shares`;
+  const count = notification.data.visitCount ?? 0;
+  let subject: string;
+  let parts: Part[];
+  switch (notification.kind) {
+    case 'first_visit':
+      subject = `首次访问 / First visit: ${file}`;
+      parts = [
+        {
+          lead: `你分享的「${file}」第一次被打开了。`,
+          rest: [...visitLines(notification, { at: '时间', network: '网段', referer: '来源', browser: '浏览器' }), link],
+        },
+        {
+          lead: `Your shared document "${file}" was opened for the first time.`,
+          rest: [...visitLines(notification, { at: 'When', network: 'Network', referer: 'Referrer', browser: 'Browser' }), link],
+        },
+      ];
+      break;
+    case 'visit':
+      subject = `新访问 / New visit: ${file}`;
+      parts = [
+        {
+          lead: `你分享的「${file}」被打开了（第 ${count} 次访问）。`,
+          rest: [...visitLines(notification, { at: '时间', network: '网段', referer: '来源', browser: '浏览器' }), link],
+        },
+        {
+          lead: `Your shared document "${file}" was opened (visit ${count}).`,
+          rest: [...visitLines(notification, { at: 'When', network: 'Network', referer: 'Referrer', browser: 'Browser' }), link],
+        },
+      ];
+      break;
+    case 'daily_digest': {
+      const day = notification.data.day ?? '';
+      const shares = notification.data.shares ?? [];
+      subject = `每日访问摘要 / Daily visits: ${day}`;
+      parts = [
+        {
+          lead: `${day}（UTC）你的分享共被访问 ${notification.data.visits ?? 0} 次：`,
+          rest: [...shares.map((entry) => `「${entry.fileName}」：${entry.visits} 次`), `${publicUrl}/shares`],
+        },
+        {
+          lead: `Your shares had ${notification.data.visits ?? 0} visits on ${day} (UTC):`,
+          rest: [...shares.map((entry) => `"${entry.fileName}": ${entry.visits}`), `${publicUrl}/shares`],
+        },
+      ];
+      break;
+    }
+  }
+  return { subject: `${subject} · ${host}`, text: textOf(parts), html: htmlOf(parts) };
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { affectedCount, returnedRows } from '../common/sql.js';
+import type { NotificationDataDto, NotificationDto, NotificationKind } from './notification.dto.js';
+
+interface NotificationRow {
+  id: string;
+  seq: string;
+  kind: NotificationKind;
+  share_id: string | null;
+  file_name: string | null;
+  data: NotificationDataDto;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+const COLUMNS = 'id, seq, kind, share_id, file_name, data, created_at, read_at';
+
+function toNotification(row: NotificationRow): NotificationDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    shareId: row.share_id,
+    fileName: row.file_name,
+    createdAt: row.created_at.toISOString(),
+    readAt: row.read_at ? row.read_at.toISOString() : null,
+    data: row.data,
+  };
+}
+
+/** A notification as its e-mail needs it, with the owner's address when it is proven. */
+export interface MailedNotification {
+  email: string;
+  notification: NotificationDto;
+}
+
+/**
+ * The digest of one UTC day: per owner, one row listing each of their `daily` shares that had
+ * visits by people that day (from the per-day counts the visit log keeps). The unique index on
+ * (user_id, digest_day) makes a second run of the same day, on this worker or another, write
+ * nothing. Answers the ids written.
+ */
+const DIGEST_SQL = `
+  WITH per_share AS (
+    SELECT s.user_id, s.id AS share_id, f.name AS file_name, d.human, d.automated
+      FROM share_visit_days d
+      JOIN shares s ON s.id = d.share_id AND s.notify = 'daily'
+      JOIN files f ON f.id = s.file_id
+     WHERE d.day = $1::date AND d.human > 0
+  )
+  INSERT INTO notifications (user_id, kind, digest_day, data)
+  SELECT user_id, 'daily_digest', $1::date,
+         jsonb_build_object(
+           'day', to_char($1::date, 'YYYY-MM-DD'),
+           'visits', sum(human),
+           'automatedVisits', sum(automated),
+           'shares', jsonb_agg(jsonb_build_object('shareId', share_id, 'fileName', file_name, 'visits', human,
+                                                  'automatedVisits', automated) ORDER BY human DESC, file_name, share_id))
+    FROM per_share
+   GROUP BY user_id
+  ON CONFLICT (user_id, digest_day) WHERE kind = 'daily_digest' DO NOTHING
+  RETURNING id`;
+
+/** Every statement on `notifications`; each is scoped to the owner it serves. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** One page, newest first, after the row with sequence number `before` (exclusive); each with its sequence number. */
+  async page(
+    userId: string,
+    options: { limit: number; before: string | null; unread: boolean },
+  ): Promise<Array<{ seq: string; notification: NotificationDto }>> {
+    const rows: NotificationRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM notifications
+        WHERE user_id = $1 AND ($2::bigint IS NULL OR seq < $2::bigint) AND (NOT $3::boolean OR read_at IS NULL)
+        ORDER BY seq DESC LIMIT $4`,
+      [userId, options.before, options.unread, options.limit],
+    );
+    return rows.map((row) => ({ seq: row.seq, notification: toNotification(row) }));
+  }
+
+  async unreadCount(userId: string): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+      [userId],
+    );
+    return rows[0]!.n;
+  }
+
+  /** Marks the owner's notifications read (those named, or all); ids of other owners match nothing. */
+  async markRead(userId: string, ids: string[] | null): Promise<void> {
+    await this.db.query(
+      `UPDATE notifications SET read_at = now()
+        WHERE user_id = $1 AND read_at IS NULL AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))`,
+      [userId, ids],
+    );
+  }
+
+  async writeDigest(day: string): Promise<string[]> {
+    return returnedRows<{ id: string }>(await this.db.query(DIGEST_SQL, [day])).map((row) => row.id);
+  }
+
+  /** The notification and its owner's address, if the address is proven (an unproven one may be someone else's). */
+  async forMail(id: string): Promise<MailedNotification | null> {
+    const rows: Array<NotificationRow & { email: string }> = await this.db.query(
+      `SELECT n.id, n.seq, n.kind, n.share_id, n.file_name, n.data, n.created_at, n.read_at, u.email
+         FROM notifications n JOIN users u ON u.id = n.user_id
+        WHERE n.id = $1 AND u.email_verified_at IS NOT NULL`,
+      [id],
+    );
+    const row = rows[0];
+    return row ? { email: row.email, notification: toNotification(row) } : null;
+  }
+
+  /** Deletes notifications older than `days`, in slices so a large backlog holds no long lock. */
+  async deleteOlderThan(days: number, batch = 5_000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = affectedCount(
+        await this.db.query(
+          `DELETE FROM notifications WHERE id IN (
+             SELECT id FROM notifications WHERE created_at < now() - make_interval(days => $1::int) LIMIT $2)`,
+          [days, batch],
+        ),
+      );
+      total += count;
+      if (count < batch) return total;
+    }
+  }
+}
