@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { RunningApp } from './app.js';
 
 /** The service's BullMQ queues (apps/api/src/queue/queue-names.ts). */
-export const QUEUES = ['scan', 'webhooks', 'mail'] as const;
+export const QUEUES = ['scan', 'webhooks', 'mail', 'notifications'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** States of a job that has not settled yet: it will still run, or is running. */
