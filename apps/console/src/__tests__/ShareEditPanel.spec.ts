@@ -42,6 +42,23 @@ describe('ShareEditPanel', () => {
     expect(wrapper.emitted('saved')?.[0]?.[0]).toMatchObject({ maxVisits: 3, hasPassword: false });
   });
 
+  it('changes when the owner is told about visits', async () => {
+    const { calls } = mockApi({ 'PATCH /api/console/shares/s1': { status: 200, body: { ...share, notify: 'daily' } } });
+    const wrapper = mountWith(ShareEditPanel, setup, {
+      props: { share: { ...share, notify: 'off' }, policies: { oneSession: false, emailAllowlist: [] } },
+    });
+    expect(wrapper.findAll('[data-test="edit-notify"] option').map((option) => option.text())).toEqual([
+      'Never',
+      'On the first visit',
+      'On every visit',
+      'In a daily digest',
+    ]);
+    await wrapper.find('[data-test="edit-notify"]').setValue('daily');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ notify: 'daily' }]);
+  });
+
   it('shows the refusal of the service and keeps the form open', async () => {
     mockApi({ 'PATCH /api/console/shares/s1': envelope(409, 'CONFLICT', '分享已撤销，不能再修改') });
     const wrapper = mountWith(ShareEditPanel, setup, { props: { share: { ...share }, policies: { oneSession: false, emailAllowlist: [] } } });

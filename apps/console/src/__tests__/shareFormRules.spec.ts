@@ -89,6 +89,11 @@ describe('toShareInput', () => {
     expect(toShareInput(emptyShareForm())).toEqual({});
   });
 
+  it('sends the notification choice unless it is off', () => {
+    expect(toShareInput(form({ notify: 'first' }))).toEqual({ notify: 'first' });
+    expect(toShareInput(form({ notify: 'off' }))).toEqual({});
+  });
+
   it('maps every option', () => {
     expect(
       toShareInput(

@@ -1,3 +1,4 @@
+import type { ShareNotify } from '../api/types';
 import { inRange, isEmail, LIMITS, parseInteger, SLUG_PATTERN } from './validators';
 
 /** What the form edits: every ShareInput option, with switches for the optional ones. */
@@ -25,6 +26,7 @@ export interface ShareFormState {
   oneSession: boolean;
   allowlistEnabled: boolean;
   emailAllowlist: string;
+  notify: ShareNotify;
 }
 
 /** A file version the share may be pinned to. */
@@ -50,6 +52,7 @@ export interface ShareInput {
   lockedVersionId?: string;
   oneSession?: boolean;
   emailAllowlist?: string[];
+  notify?: ShareNotify;
 }
 
 export function emptyShareForm(): ShareFormState {
@@ -76,6 +79,7 @@ export function emptyShareForm(): ShareFormState {
     oneSession: false,
     allowlistEnabled: false,
     emailAllowlist: '',
+    notify: 'off',
   };
 }
 
@@ -181,6 +185,7 @@ export function toShareInput(state: ShareFormState): ShareInput {
   if (state.lockedVersionId) input.lockedVersionId = state.lockedVersionId;
   if (state.oneSession) input.oneSession = true;
   if (state.allowlistEnabled) input.emailAllowlist = parseEmails(state.emailAllowlist);
+  if (state.notify !== 'off') input.notify = state.notify;
   return input;
 }
 
@@ -231,5 +236,6 @@ export function summarizeShare(state: ShareFormState, now = new Date()): Summary
   if (state.copyProtectionEnabled) lines.push({ key: 'summary.copyProtection' });
   if (state.burnAfterReadEnabled) lines.push({ key: 'summary.burn', tone: 'warning' });
   lines.push(state.lockedVersionId ? { key: 'summary.pinned' } : { key: 'summary.latest' });
+  if (state.notify !== 'off') lines.push({ key: `notifications.summary.${state.notify}` });
   return lines;
 }

@@ -1,0 +1,35 @@
+/** Deutsch: Benachrichtigungen über Aufrufe (Glocke, Liste, Auswahl im Freigabeformular). */
+export default {
+  notifications: {
+    bell: 'Benachrichtigungen',
+    bellUnread: 'Benachrichtigungen: {count} ungelesen',
+    title: 'Benachrichtigungen',
+    empty: 'Noch keine Benachrichtigungen. Wählen Sie bei einer Freigabe „Über Aufrufe benachrichtigen“, um welche zu erhalten.',
+    markAllRead: 'Alle als gelesen markieren',
+    more: 'Ältere anzeigen',
+    close: 'Schließen',
+    unread: 'Ungelesen',
+    firstVisit: 'Erster Aufruf von {file}',
+    visit: 'Aufruf {count} von {file}',
+    digest: 'Tageszusammenfassung für {day}: {visits} Aufrufe',
+    digestShare: '{file}: {visits}',
+    network: 'Netz {prefix}',
+    from: 'von {referer}',
+    openShare: 'Freigabe öffnen',
+    allShares: 'Alle Freigaben',
+    field: {
+      title: 'Benachrichtigungen',
+      label: 'Über Aufrufe benachrichtigen',
+      help: 'Zählt nur Aufrufe durch Menschen: Linkvorschauen und automatisierte Aufrufe lösen nie eine Benachrichtigung aus. Benachrichtigungen erscheinen unter der Glocke und werden an Ihre bestätigte Adresse gesendet, wenn E-Mail eingerichtet ist.',
+      off: 'Nie',
+      first: 'Beim ersten Aufruf',
+      every: 'Bei jedem Aufruf',
+      daily: 'In einer Tageszusammenfassung',
+    },
+    summary: {
+      first: 'Sie werden über den ersten Aufruf benachrichtigt.',
+      every: 'Sie werden über jeden Aufruf benachrichtigt.',
+      daily: 'Sie erhalten täglich eine Zusammenfassung der Aufrufe.',
+    },
+  },
+};

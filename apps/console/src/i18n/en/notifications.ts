@@ -1,0 +1,35 @@
+/** English messages: notifications of visits (the bell, its panel, the share form's choice). */
+export default {
+  notifications: {
+    bell: 'Notifications',
+    bellUnread: 'Notifications: {count} unread',
+    title: 'Notifications',
+    empty: 'No notifications yet. Choose “Tell me about visits” on a share to get them.',
+    markAllRead: 'Mark all read',
+    more: 'Show older',
+    close: 'Close',
+    unread: 'Unread',
+    firstVisit: 'First visit to {file}',
+    visit: 'Visit {count} to {file}',
+    digest: 'Daily digest for {day}: {visits} visits',
+    digestShare: '{file}: {visits}',
+    network: 'Network {prefix}',
+    from: 'from {referer}',
+    openShare: 'Open the share',
+    allShares: 'All shares',
+    field: {
+      title: 'Notifications',
+      label: 'Tell me about visits',
+      help: 'Counts visits by people only: link previews and automated visits never notify. Notifications appear under the bell and are e-mailed to your verified address when e-mail is set up.',
+      off: 'Never',
+      first: 'On the first visit',
+      every: 'On every visit',
+      daily: 'In a daily digest',
+    },
+    summary: {
+      first: 'You are told about the first visit.',
+      every: 'You are told about every visit.',
+      daily: 'You get a daily digest of the visits.',
+    },
+  },
+};

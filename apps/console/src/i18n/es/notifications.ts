@@ -1,0 +1,35 @@
+/** Español: avisos de visitas (la campana, su lista, la opción del formulario de enlaces). */
+export default {
+  notifications: {
+    bell: 'Notificaciones',
+    bellUnread: 'Notificaciones: {count} sin leer',
+    title: 'Notificaciones',
+    empty: 'Aún no hay notificaciones. Elige «Avisarme de las visitas» en un enlace para recibirlas.',
+    markAllRead: 'Marcar todo como leído',
+    more: 'Mostrar anteriores',
+    close: 'Cerrar',
+    unread: 'Sin leer',
+    firstVisit: 'Primera visita a {file}',
+    visit: 'Visita n.º {count} a {file}',
+    digest: 'Resumen diario del {day}: {visits} visitas',
+    digestShare: '{file}: {visits}',
+    network: 'Red {prefix}',
+    from: 'desde {referer}',
+    openShare: 'Abrir el enlace',
+    allShares: 'Todos los enlaces',
+    field: {
+      title: 'Notificaciones',
+      label: 'Avisarme de las visitas',
+      help: 'Solo cuentan las visitas de personas: las vistas previas de enlaces y las visitas automatizadas nunca avisan. Las notificaciones aparecen en la campana y se envían a tu dirección verificada cuando el correo está configurado.',
+      off: 'Nunca',
+      first: 'En la primera visita',
+      every: 'En cada visita',
+      daily: 'En un resumen diario',
+    },
+    summary: {
+      first: 'Se te avisa de la primera visita.',
+      every: 'Se te avisa de cada visita.',
+      daily: 'Recibes un resumen diario de las visitas.',
+    },
+  },
+};

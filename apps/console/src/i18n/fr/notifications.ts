@@ -1,0 +1,35 @@
+/** Français : notifications des consultations (cloche, liste, choix dans le formulaire de partage). */
+export default {
+  notifications: {
+    bell: 'Notifications',
+    bellUnread: 'Notifications : {count} non lues',
+    title: 'Notifications',
+    empty: 'Aucune notification pour l’instant. Choisissez « Me prévenir des consultations » sur un partage pour en recevoir.',
+    markAllRead: 'Tout marquer comme lu',
+    more: 'Afficher les plus anciennes',
+    close: 'Fermer',
+    unread: 'Non lue',
+    firstVisit: 'Première consultation de {file}',
+    visit: 'Consultation n° {count} de {file}',
+    digest: 'Résumé quotidien du {day} : {visits} consultations',
+    digestShare: '{file} : {visits}',
+    network: 'Réseau {prefix}',
+    from: 'depuis {referer}',
+    openShare: 'Ouvrir le partage',
+    allShares: 'Tous les partages',
+    field: {
+      title: 'Notifications',
+      label: 'Me prévenir des consultations',
+      help: 'Seules les consultations par des personnes comptent : les aperçus de liens et les consultations automatisées ne déclenchent jamais de notification. Les notifications apparaissent sous la cloche et sont envoyées à votre adresse vérifiée lorsque l’e-mail est configuré.',
+      off: 'Jamais',
+      first: 'À la première consultation',
+      every: 'À chaque consultation',
+      daily: 'Dans un résumé quotidien',
+    },
+    summary: {
+      first: 'Vous êtes prévenu de la première consultation.',
+      every: 'Vous êtes prévenu de chaque consultation.',
+      daily: 'Vous recevez un résumé quotidien des consultations.',
+    },
+  },
+};

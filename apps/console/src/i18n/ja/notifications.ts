@@ -1,0 +1,35 @@
+/** 日本語：アクセス通知（ベル、通知パネル、共有フォームの選択肢）。 */
+export default {
+  notifications: {
+    bell: '通知',
+    bellUnread: '通知：未読 {count} 件',
+    title: '通知',
+    empty: '通知はまだありません。共有で「アクセスを通知する」を選ぶと届きます。',
+    markAllRead: 'すべて既読にする',
+    more: 'さらに表示',
+    close: '閉じる',
+    unread: '未読',
+    firstVisit: '「{file}」への最初のアクセス',
+    visit: '「{file}」への {count} 回目のアクセス',
+    digest: '{day} の日次ダイジェスト：{visits} 件のアクセス',
+    digestShare: '「{file}」：{visits} 件',
+    network: 'ネットワーク {prefix}',
+    from: '参照元 {referer}',
+    openShare: '共有を開く',
+    allShares: 'すべての共有',
+    field: {
+      title: '通知',
+      label: 'アクセスを通知する',
+      help: '人によるアクセスのみが対象です。リンクプレビューや自動アクセスでは通知されません。通知はベルに表示され、メールが設定されている場合は確認済みのアドレスにも送信されます。',
+      off: '通知しない',
+      first: '最初のアクセス時',
+      every: 'アクセスのたび',
+      daily: '日次ダイジェスト',
+    },
+    summary: {
+      first: '最初のアクセスを通知します。',
+      every: 'すべてのアクセスを通知します。',
+      daily: 'アクセスの日次ダイジェストを送ります。',
+    },
+  },
+};

@@ -1,0 +1,35 @@
+/** 中文：访问通知（铃铛、通知面板、分享表单中的选项）。 */
+export default {
+  notifications: {
+    bell: '通知',
+    bellUnread: '通知：{count} 条未读',
+    title: '通知',
+    empty: '还没有通知。在分享中选择“访问时通知我”即可收到。',
+    markAllRead: '全部标为已读',
+    more: '显示更早的',
+    close: '关闭',
+    unread: '未读',
+    firstVisit: '「{file}」首次被访问',
+    visit: '「{file}」第 {count} 次访问',
+    digest: '{day} 每日摘要：共 {visits} 次访问',
+    digestShare: '「{file}」：{visits} 次',
+    network: '网段 {prefix}',
+    from: '来自 {referer}',
+    openShare: '打开分享',
+    allShares: '全部分享',
+    field: {
+      title: '通知',
+      label: '访问时通知我',
+      help: '只统计真人访问：链接预览和自动化访问不会触发通知。通知显示在铃铛中；配置了电子邮件时，还会发送到你已验证的邮箱。',
+      off: '从不',
+      first: '首次访问时',
+      every: '每次访问时',
+      daily: '每日摘要',
+    },
+    summary: {
+      first: '首次访问时通知你。',
+      every: '每次访问都通知你。',
+      daily: '每天给你发送访问摘要。',
+    },
+  },
+};
