@@ -67,7 +67,9 @@ const notificationsOf = (user: TestUser, query: { limit?: number; cursor?: strin
 async function logged(user: TestUser, shareId: string, count: number): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const page = await unwrap(user.api.GET('/api/v1/shares/{id}/visits', { params: { path: { id: shareId }, query: { limit: 200 } } }));
+    const page = await unwrap(
+      user.api.GET('/api/v1/shares/{id}/visits', { params: { path: { id: shareId }, query: { limit: 200 } } }),
+    );
     if (page.visits.length === count) return;
     if (page.visits.length > count) throw new Error(`expected ${count} logged visits, got ${page.visits.length}`);
     if (Date.now() > deadline) throw new Error(`only ${page.visits.length} of ${count} visits logged`);
@@ -242,9 +244,15 @@ describe('notifications of share visits, with two api replicas, a worker and a r
       ) => { add(name: string, data: unknown): Promise<unknown>; close(): Promise<void> };
     };
     const url = new URL(worker.env.REDIS_URL!);
-    const queue = new Queue('notifications', { connection: { host: url.hostname, port: Number(url.port), db: Number(url.pathname.slice(1)) } });
+    const queue = new Queue('notifications', {
+      connection: { host: url.hostname, port: Number(url.port), db: Number(url.pathname.slice(1)) },
+    });
     try {
-      await Promise.all([queue.add('digest', { day: today }), queue.add('digest', { day: today }), queue.add('digest', { day: yesterday })]);
+      await Promise.all([
+        queue.add('digest', { day: today }),
+        queue.add('digest', { day: today }),
+        queue.add('digest', { day: yesterday }),
+      ]);
       await drainQueues(worker);
       await queue.add('digest', { day: today });
       await drainQueues(worker);
@@ -278,9 +286,14 @@ describe('notifications of share visits, with two api replicas, a worker and a r
     const [mine] = (await notificationsOf(owner)).notifications;
 
     expect(await notificationsOf(other)).toEqual({ notifications: [], unreadCount: 0, nextCursor: null });
-    expect(await unwrap(other.console.POST('/api/notifications/read', { body: { ids: [mine!.id] } }))).toEqual({ unreadCount: 0 });
+    expect(await unwrap(other.console.POST('/api/notifications/read', { body: { ids: [mine!.id] } }))).toEqual({
+      unreadCount: 0,
+    });
     expect((await notificationsOf(owner)).unreadCount).toBe(1);
-    const edit = await other.console.PATCH('/api/console/shares/{id}', { params: { path: { id: shareId } }, body: { notify: 'off' } });
+    const edit = await other.console.PATCH('/api/console/shares/{id}', {
+      params: { path: { id: shareId } },
+      body: { notify: 'off' },
+    });
     expect(edit.response.status).toBe(404);
 
     // Console routes: a bearer token is refused.

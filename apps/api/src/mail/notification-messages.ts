@@ -6,7 +6,10 @@ function utc(iso: string): string {
 }
 
 /** The visit's details, one line each, in the order the console shows them; absent ones left out. */
-function visitLines(notification: NotificationDto, labels: { at: string; network: string; referer: string; browser: string }): string[] {
+function visitLines(
+  notification: NotificationDto,
+  labels: { at: string; network: string; referer: string; browser: string },
+): string[] {
   const { data } = notification;
   const agent = [data.browser, data.os, data.device].filter(Boolean).join(' · ');
   return [

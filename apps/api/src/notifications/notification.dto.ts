@@ -10,7 +10,12 @@ export const MAX_NOTIFICATION_PAGE = 100;
 export const MAX_READ_IDS = 500;
 
 export class NotificationsQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_NOTIFICATION_PAGE, description: `default ${DEFAULT_NOTIFICATION_PAGE}` })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_NOTIFICATION_PAGE,
+    description: `default ${DEFAULT_NOTIFICATION_PAGE}`,
+  })
   @IsOptional()
   // Query values arrive as strings (the global pipe does not transform); the range is checked by the service.
   @Matches(/^\d{1,4}$/, { message: `limit 必须是 1 到 ${MAX_NOTIFICATION_PAGE} 之间的整数` })
@@ -41,7 +46,7 @@ export class DigestShareDto {
  * (`daily_digest`): the UTC day, the totals and one entry per share.
  */
 export class NotificationDataDto {
-  @ApiPropertyOptional({ description: 'visit notifications: the visit in the share\'s visit log' }) visitId?: string;
+  @ApiPropertyOptional({ description: "visit notifications: the visit in the share's visit log" }) visitId?: string;
   @ApiPropertyOptional({ type: 'integer', description: "visit notifications: the share's visit count after this visit" })
   visitCount?: number;
   @ApiPropertyOptional({ type: 'integer', description: "visit notifications: the share's distinct visitors after this visit" })
@@ -64,7 +69,11 @@ export class NotificationDto {
   @ApiProperty({ enum: NOTIFICATION_KINDS, enumName: 'NotificationKind' }) kind: NotificationKind;
   @ApiProperty({ type: 'string', nullable: true, description: 'null for a daily digest, or once the share is deleted' })
   shareId: string | null;
-  @ApiProperty({ type: 'string', nullable: true, description: "the shared file's name when it was written; null for a daily digest" })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: "the shared file's name when it was written; null for a daily digest",
+  })
   fileName: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) readAt: string | null;
@@ -79,7 +88,11 @@ export class NotificationPageDto {
 }
 
 export class MarkNotificationsReadDto {
-  @ApiPropertyOptional({ type: [String], maxItems: MAX_READ_IDS, description: 'the notifications to mark read; absent: all of them' })
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_READ_IDS,
+    description: 'the notifications to mark read; absent: all of them',
+  })
   @IsOptional()
   @IsArray({ message: 'ids 必须是通知 id 的数组' })
   @ArrayMaxSize(MAX_READ_IDS, { message: `ids 最多 ${MAX_READ_IDS} 个` })

@@ -18,7 +18,12 @@ const digest = {
   fileName: null,
   createdAt: new Date().toISOString(),
   readAt: '2026-11-26T08:00:00.000Z',
-  data: { day: '2026-11-25', visits: 4, automatedVisits: 1, shares: [{ shareId: 's2', fileName: 'notes.md', visits: 4, automatedVisits: 1 }] },
+  data: {
+    day: '2026-11-25',
+    visits: 4,
+    automatedVisits: 1,
+    shares: [{ shareId: 's2', fileName: 'notes.md', visits: 4, automatedVisits: 1 }],
+  },
 };
 
 describe('NotificationBell', () => {
