@@ -8,7 +8,15 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedownClient, unwrap } from '@sharedown/contract';
-import { backend, createMachineDatabase, createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import {
+  backend,
+  createMachineDatabase,
+  createUser,
+  sessionCookieOf,
+  startApp,
+  type RunningApp,
+  type TestUser,
+} from '../support/app.js';
 import { HttpVisitor, getShare, isDocument, share, sql, upload } from '../support/browser.js';
 
 const run = promisify(execFile);
@@ -29,6 +37,16 @@ async function cli(args: string[], env: Record<string, string>): Promise<{ code:
 }
 
 /** The authenticator's code `offsetSeconds` from now (a used step is never accepted twice, also after a move). */
+/** Waits until `user` has `count` notifications (visit notifications are written a moment after the visit). */
+async function notifiedOf(user: { console: TestUser['console'] }, count: number) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const page = await unwrap(user.console.GET('/api/notifications', { params: { query: {} } }));
+    if (page.notifications.length >= count || Date.now() > deadline) return page;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const totp = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 /**
@@ -72,13 +90,18 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
       [fileId],
     );
     await sql(source, 'UPDATE users SET used_bytes = used_bytes + 16 WHERE id = $1', [alice.userId]);
-    const guarded = await share(alice, fileId, { password: 'moving-day', maxVisits: 10 });
+    const guarded = await share(alice, fileId, { password: 'moving-day', maxVisits: 10, notify: 'every' });
     passwordLink = guarded.url;
     passwordShareId = guarded.share.id;
     plainLink = (await share(alice, fileId, { lockedVersionId: doc.versionId })).url;
     const visitor = new HttpVisitor(source.baseUrl);
     expect((await visitor.post(new URL(passwordLink).pathname, { action: 'password', password: 'moving-day' })).status).toBe(303);
     expect(isDocument(await visitor.get(new URL(passwordLink).pathname))).toBe(true);
+    expect((await notifiedOf(alice, 1)).notifications).toHaveLength(1);
+    // A recorded policy change: its table's identity column must survive the move.
+    await unwrap(
+      alice.console.PATCH('/api/console/shares/{id}', { params: { path: { id: passwordShareId } }, body: { maxVisits: 12 } }),
+    );
     await unwrap(alice.console.POST('/api/webhooks', { body: { url: 'http://127.0.0.1:9/hook', events: ['share_visited'] } }));
 
     const setup = await unwrap(bob.console.POST('/api/auth/2fa/setup'));
@@ -155,9 +178,11 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
     expect((await unwrap(api.GET('/api/v1/me'))).user.id).toBe(alice.userId);
 
     const anonymous = createSharedownClient({ baseUrl: target.baseUrl });
-    expect(
-      (await anonymous.POST('/api/auth/login', { body: { email: alice.email, password: alice.password } })).response.status,
-    ).toBe(200);
+    const aliceLogin = await anonymous.POST('/api/auth/login', { body: { email: alice.email, password: alice.password } });
+    expect(aliceLogin.response.status).toBe(200);
+    const aliceConsole = createSharedownClient({ baseUrl: target.baseUrl, headers: { cookie: sessionCookieOf(aliceLogin.response) } });
+    const notified = await notifiedOf({ console: aliceConsole }, 1);
+    expect(notified.notifications.map((n) => [n.kind, n.fileName, n.shareId])).toEqual([['visit', 'report.md', passwordShareId]]);
     const bobFirst = await anonymous.POST('/api/auth/login', { body: { email: bob.email, password: bob.password } });
     expect(bobFirst.response.status).toBe(401);
     const bobSecond = await anonymous.POST('/api/auth/login', {
@@ -172,6 +197,12 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
     const page = await visitor.get(path);
     expect(isDocument(page)).toBe(true);
     expect(page.body).toContain('second version');
+    // New rows after the move take identities past the restored ones.
+    expect((await notifiedOf({ console: aliceConsole }, 2)).notifications).toHaveLength(2);
+    await unwrap(
+      aliceConsole.PATCH('/api/console/shares/{id}', { params: { path: { id: passwordShareId } }, body: { maxVisits: 13 } }),
+    );
+    expect(await sql(target, 'SELECT count(*)::int AS n FROM share_policy_changes', [])).toEqual([{ n: 2 }]);
     const pinned = await new HttpVisitor(target.baseUrl).get(new URL(plainLink).pathname);
     expect(pinned.body).toContain('hello from the old house');
 
