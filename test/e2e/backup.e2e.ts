@@ -180,7 +180,10 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
     const anonymous = createSharedownClient({ baseUrl: target.baseUrl });
     const aliceLogin = await anonymous.POST('/api/auth/login', { body: { email: alice.email, password: alice.password } });
     expect(aliceLogin.response.status).toBe(200);
-    const aliceConsole = createSharedownClient({ baseUrl: target.baseUrl, headers: { cookie: sessionCookieOf(aliceLogin.response) } });
+    const aliceConsole = createSharedownClient({
+      baseUrl: target.baseUrl,
+      headers: { cookie: sessionCookieOf(aliceLogin.response) },
+    });
     const notified = await notifiedOf({ console: aliceConsole }, 1);
     expect(notified.notifications.map((n) => [n.kind, n.fileName, n.shareId])).toEqual([['visit', 'report.md', passwordShareId]]);
     const bobFirst = await anonymous.POST('/api/auth/login', { body: { email: bob.email, password: bob.password } });

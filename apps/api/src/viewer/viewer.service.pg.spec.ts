@@ -34,6 +34,7 @@ import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { VisitLog } from './visit-log.js';
+import { MailQueue } from '../mail/mail-queue.js';
 import { VisitLogRepository } from './visit-log.repository.js';
 
 const ORIGIN = 'https://share.example';
@@ -123,6 +124,8 @@ describe(ViewerService.name, () => {
         VisitAdmissions,
         VisitLogRepository,
         VisitLog,
+        // Notifications are mailed only with SMTP_URL; none here.
+        { provide: MailQueue, useValue: { enqueueNotifications: async () => undefined } },
         DocumentCache,
         ViewerIdentity,
         ...VIEWER_GATE_PROVIDERS,

@@ -15,7 +15,9 @@ describe(VisitLogRepository.name, () => {
     db = database.dataSource;
     sut = new VisitLogRepository(db);
     const user = await createTestUser(db);
-    const [file] = (await db.query(`INSERT INTO files (user_id, name, kind) VALUES ($1, 'a.md', 'MARKDOWN') RETURNING id`, [user.id])) as Array<{
+    const [file] = (await db.query(`INSERT INTO files (user_id, name, kind) VALUES ($1, 'a.md', 'MARKDOWN') RETURNING id`, [
+      user.id,
+    ])) as Array<{
       id: string;
     }>;
     const [share] = (await db.query(`INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3) RETURNING id`, [
@@ -43,15 +45,20 @@ describe(VisitLogRepository.name, () => {
     loginEmail: null,
     automated: false,
     measured: true,
+    notify: 'off',
+    visitCount: 1,
+    uniqueVisitCount: 1,
     ...overrides,
   });
 
   const row = async (id: string) =>
-    ((await db.query('SELECT duration_ms, scroll_depth, completed FROM share_visit_log WHERE id = $1', [id])) as Array<{
-      duration_ms: number | null;
-      scroll_depth: number | null;
-      completed: boolean;
-    }>)[0];
+    (
+      (await db.query('SELECT duration_ms, scroll_depth, completed FROM share_visit_log WHERE id = $1', [id])) as Array<{
+        duration_ms: number | null;
+        scroll_depth: number | null;
+        completed: boolean;
+      }>
+    )[0];
 
   it('writes a batch, and drops the rows of a share that is gone instead of failing', async () => {
     const kept = entry();
@@ -84,13 +91,75 @@ describe(VisitLogRepository.name, () => {
     const old = entry({ at: new Date(Date.now() - 400 * 86_400_000) });
     const recent = entry({ at: new Date(Date.now() - 300 * 86_400_000) });
     await sut.insertAll([old, recent]);
-    await db.query(`INSERT INTO share_visit_hours (share_id, hour, visits) VALUES ($1, now() - interval '400 days', 3)`, [shareId]);
+    await db.query(`INSERT INTO share_visit_hours (share_id, hour, visits) VALUES ($1, now() - interval '400 days', 3)`, [
+      shareId,
+    ]);
     expect(await sut.deleteOlderThan(365, 1)).toBe(1);
     expect(await row(old.id)).toBeUndefined();
     expect(await row(recent.id)).toBeDefined();
-    const [hours] = (await db.query('SELECT sum(visits)::int AS visits FROM share_visit_hours WHERE share_id = $1', [shareId])) as Array<{
+    const [hours] = (await db.query('SELECT sum(visits)::int AS visits FROM share_visit_hours WHERE share_id = $1', [
+      shareId,
+    ])) as Array<{
       visits: number;
     }>;
     expect(hours!.visits).toBe(3);
+  });
+
+  describe('with notifications', () => {
+    let ownerId: string;
+    const newShare = async (notify: string): Promise<string> => {
+      const [file] = (await db.query(`INSERT INTO files (user_id, name, kind) VALUES ($1, $2, 'MARKDOWN') RETURNING id`, [
+        ownerId,
+        `${notify}-${randomUUID()}.md`,
+      ])) as Array<{ id: string }>;
+      const [share] = (await db.query(
+        `INSERT INTO shares (user_id, file_id, token, notify) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [ownerId, file!.id, randomUUID().replace(/-/g, ''), notify],
+      )) as Array<{ id: string }>;
+      return share!.id;
+    };
+    const notificationsOf = async (id: string) =>
+      (await db.query('SELECT kind, data FROM notifications WHERE share_id = $1 ORDER BY seq', [id])) as Array<{
+        kind: string;
+        data: { visitId: string; visitCount: number; ipPrefix: string };
+      }>;
+
+    beforeAll(async () => {
+      ownerId = (await createTestUser(db)).id;
+    });
+
+    it('first: only the earliest visit by a person of the batch, once ever; automated visits never', async () => {
+      const id = await newShare('first');
+      const at = Date.now();
+      const bot = entry({ shareId: id, notify: 'first', automated: true, at: new Date(at - 3_000) });
+      const earliest = entry({ shareId: id, notify: 'first', at: new Date(at - 2_000), visitCount: 2 });
+      const later = entry({ shareId: id, notify: 'first', at: new Date(at - 1_000), visitCount: 3 });
+      const written = await sut.insertAll([later, bot, earliest]);
+      expect(written).toHaveLength(1);
+      expect((await notificationsOf(id)).map((n) => [n.kind, n.data.visitId, n.data.visitCount])).toEqual([
+        ['first_visit', earliest.id, 2],
+      ]);
+      // Parallel batches later (as on other replicas) find first_visit_notified_at set.
+      const again = await Promise.all([1, 2, 3].map(() => sut.insertAll([entry({ shareId: id, notify: 'first' })])));
+      expect(again.flat()).toEqual([]);
+      expect(await notificationsOf(id)).toHaveLength(1);
+    });
+
+    it('every: one per visit by a person; off: none, in the same batch', async () => {
+      const every = await newShare('every');
+      const off = await newShare('off');
+      const written = await sut.insertAll([
+        entry({ shareId: every, notify: 'every', visitCount: 1 }),
+        entry({ shareId: every, notify: 'every', visitCount: 2, automated: true }),
+        entry({ shareId: every, notify: 'every', visitCount: 3 }),
+        entry({ shareId: off, notify: 'off' }),
+      ]);
+      expect(written).toHaveLength(2);
+      expect((await notificationsOf(every)).map((n) => [n.kind, n.data.visitCount, n.data.ipPrefix])).toEqual([
+        ['visit', 1, '203.0.113.0/24'],
+        ['visit', 3, '203.0.113.0/24'],
+      ]);
+      expect(await notificationsOf(off)).toEqual([]);
+    });
   });
 });
