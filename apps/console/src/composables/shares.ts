@@ -61,6 +61,7 @@ interface SharePolicy extends ShareTimes {
   watermarkText?: string | null;
   copyProtectionEnabled?: boolean;
   burnAfterReadEnabled?: boolean;
+  notify?: 'off' | 'first' | 'every' | 'daily';
 }
 
 /** The policies of an existing share, as short lines for its detail page. */
@@ -81,5 +82,6 @@ export function describePolicies(share: SharePolicy): PolicyLine[] {
   }
   if (share.copyProtectionEnabled) lines.push({ key: 'summary.copyProtection' });
   if (share.burnAfterReadEnabled) lines.push({ key: 'summary.burn' });
+  if (share.notify && share.notify !== 'off') lines.push({ key: `notifications.summary.${share.notify}` });
   return lines;
 }
