@@ -190,6 +190,18 @@ describe('notifications of share visits, with two api replicas, a worker and a r
     expect((await notificationsOf(owner, { unread: 'true' })).notifications).toEqual([]);
   });
 
+  it('refused visits notify nothing; the admitted one after them does', async () => {
+    const { owner, shareId, path } = await owned({ notify: 'every', password: 'open-sesame' });
+    const visitor = new HttpVisitor(a.baseUrl);
+    expect((await visitor.get(path, client())).status).toBe(401);
+    expect((await visitor.post(path, { action: 'password', password: 'wrong-guess' }, client())).status).not.toBe(303);
+    expect((await visitor.post(path, { action: 'password', password: 'open-sesame' }, client())).status).toBe(303);
+    expect(isDocument(await visitor.get(path, client()))).toBe(true);
+    await logged(owner, shareId, 1);
+    const { notifications } = await notificationsOf(owner);
+    expect(notifications.map((n) => [n.kind, n.data.visitCount])).toEqual([['visit', 1]]);
+  });
+
   it('off (the default): visits notify nothing and mail nothing', async () => {
     const { owner, shareId, path } = await owned({});
     expect((await unwrap(owner.api.GET('/api/v1/shares/{id}', { params: { path: { id: shareId } } }))).notify).toBe('off');
