@@ -308,6 +308,16 @@ describe('notifications of share visits, with two api replicas, a worker and a r
     });
     expect(edit.response.status).toBe(404);
 
+    // Malformed requests name their field.
+    const badLimit = await owner.console.GET('/api/notifications', { params: { query: { limit: 0 } } });
+    expect(badLimit.response.status).toBe(400);
+    expect(badLimit.error).toMatchObject({ code: 'VALIDATION', field: 'limit' });
+    const badCursor = await owner.console.GET('/api/notifications', { params: { query: { cursor: 'bm90LWEtY3Vyc29y' } } });
+    expect(badCursor.error).toMatchObject({ code: 'VALIDATION', field: 'cursor' });
+    const badIds = await owner.console.POST('/api/notifications/read', { body: { ids: ['not-an-id'] } });
+    expect(badIds.response.status).toBe(400);
+    expect(badIds.error).toMatchObject({ code: 'VALIDATION', field: 'ids' });
+
     // Console routes: a bearer token is refused.
     const bearer = await owner.api.GET('/api/notifications', { params: { query: {} } });
     expect(bearer.response.status).toBe(403);
