@@ -18,6 +18,7 @@ import { ValidateModule } from './validate/validate.module.js';
 import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { ActivityModule } from './audit/activity.module.js';
+import { AdminModule } from './admin/admin.module.js';
 
 /**
  * The whole service: the two global infrastructure modules (configuration, database) and every
@@ -46,6 +47,7 @@ export class AppModule {
         WebhooksModule,
         ViewerModule,
         ActivityModule,
+        AdminModule,
         HousekeepingModule,
         ConsoleStaticModule,
       ],

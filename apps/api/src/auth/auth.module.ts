@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AccountsService } from './accounts.service.js';
+import { administratorsProvider } from './administrators.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -40,6 +41,7 @@ import { AuditModule } from '../audit/audit.module.js';
     PasswordController,
   ],
   providers: [
+    administratorsProvider,
     AccountsService,
     LoginThrottle,
     ApiTokensService,
@@ -56,6 +58,7 @@ import { AuditModule } from '../audit/audit.module.js';
     PasswordChangeService,
   ],
   exports: [
+    administratorsProvider,
     AccountsService,
     ApiTokensService,
     SessionsService,

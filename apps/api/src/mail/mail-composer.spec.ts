@@ -38,7 +38,7 @@ function account(email: string, emailVerified: boolean): AuthUser & { passwordHa
 
 class FakeUsers extends UsersRepository {
   constructor(private readonly known: ReturnType<typeof account> | null) {
-    super(null as never);
+    super(null as never, new Set());
   }
 
   override async findCredentials(): Promise<ReturnType<typeof account> | null> {

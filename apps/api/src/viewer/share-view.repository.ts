@@ -32,6 +32,8 @@ export interface ViewedShare {
   burnAfterRead: boolean;
   versionId: string | null;
   scanStatus: ScanStatus | null;
+  /** An administrator disabled the owner's account: every link of it is gone while it is. */
+  ownerDisabled: boolean;
 }
 
 export type AdmissionOutcome =
@@ -74,6 +76,7 @@ interface ViewedShareRow {
   email_allowlist: string[] | null;
   one_session: boolean;
   session_owner: string | null;
+  owner_disabled: boolean;
   per_login_user_max_visits: number | null;
   watermark_enabled: boolean;
   watermark_text: string | null;
@@ -102,6 +105,7 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     emailAllowlist: row.email_allowlist,
     oneSession: row.one_session,
     sessionOwner: row.session_owner,
+    ownerDisabled: row.owner_disabled,
     perLoginUserMaxVisits: row.per_login_user_max_visits,
     watermarkEnabled: row.watermark_enabled,
     watermarkText: row.watermark_text,
@@ -135,7 +139,7 @@ const USE_FRAME_TICKET_SQL = `
     SELECT g.watermark_enabled, g.watermark_text
     FROM share_gate g
     JOIN file_versions v ON v.id = $2::uuid AND v.file_id = g.file_id AND v.scan_status = 'CLEAN'
-    WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN'
+    WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN' AND NOT g.owner_disabled
       AND to_timestamp($4::bigint) > now()
   ), used AS (
     INSERT INTO frame_tickets (id, expires_at)

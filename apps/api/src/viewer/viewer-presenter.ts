@@ -137,6 +137,11 @@ export class ViewerPresenter {
         return { ...this.message(request, 503, 'scanFailed'), headers: { 'Retry-After': '60' } };
       case 'link-exists':
         return { status: 200, body: '' };
+      case 'owner-disabled': {
+        const context = this.context(request);
+        const words = context.text.messages.admin.ownerDisabled;
+        return { status: 410, body: messagePage(context, words.title, words.body) };
+      }
       case 'link-preview':
         return { status: 200, body: linkPreviewPage(this.context(request), share.fileName) };
       case 'foreign-form':

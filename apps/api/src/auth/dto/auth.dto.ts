@@ -46,6 +46,11 @@ export class ConsoleUserDto {
   @ApiProperty({ description: 'false for accounts made by an e-mail code or single sign-on that have not set a password' })
   hasPassword: boolean;
   @ApiProperty({ description: 'two-factor authentication (TOTP) is on' }) twoFactorEnabled: boolean;
+  @ApiProperty({
+    description:
+      'an administrator of the instance (its first account, or named in ADMIN_EMAILS): the console shows its Admin area',
+  })
+  isAdmin: boolean;
 }
 
 export class SessionResponseDto {

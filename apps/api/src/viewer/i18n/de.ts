@@ -157,4 +157,10 @@ export default {
     burnedAll: 'Sie haben das ganze Dokument gelesen; sein Inhalt wurde vernichtet.',
     burnedSome: 'Die gelesenen Teile wurden vernichtet; es geht an der ungelesenen Stelle weiter.',
   },
+  admin: {
+    ownerDisabled: {
+      title: 'Konto gesperrt',
+      body: 'Das Konto, das diesen Link geteilt hat, wurde von der Administration dieses Dienstes gesperrt. Der Inhalt ist nicht verfügbar.',
+    },
+  },
 } satisfies ViewerMessages;

@@ -152,4 +152,10 @@ export default {
     burnedAll: 'ドキュメントをすべて読み終えました。内容は消去されました。',
     burnedSome: '読み終えた部分は消去されました。続きから表示します。',
   },
+  admin: {
+    ownerDisabled: {
+      title: 'アカウントは停止されています',
+      body: 'このリンクを共有したアカウントは、このサービスの管理者によって停止されています。コンテンツは表示できません。',
+    },
+  },
 } satisfies ViewerMessages;

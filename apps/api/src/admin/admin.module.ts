@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { AccountStatusService } from './account-status.service.js';
+import { AdminGuard } from './admin.guard.js';
+import { AdminUsersRepository } from './admin-users.repository.js';
+
+/**
+ * Running the instance: administrators manage accounts, registration and invitations, and read
+ * the instance's totals and everyone's audit trail, under `/api/admin`. Another feature that
+ * stops accounts imports this module for AccountStatusService; its controllers use AdminGuard
+ * (and import AuthModule, where the guard's session check lives).
+ */
+@Module({
+  imports: [AuthModule, AuditModule],
+  providers: [AdminUsersRepository, AccountStatusService, AdminGuard],
+  exports: [AccountStatusService, AdminGuard],
+})
+export class AdminModule {}
