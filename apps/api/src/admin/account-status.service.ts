@@ -57,6 +57,7 @@ export class AccountStatusService {
     await this.audit.within(manager, {
       userId: account.id,
       actorId,
+      targetId: account.id,
       action: disabled ? AuditAction.adminUserDisabled : AuditAction.adminUserEnabled,
       details: disabled ? { ...details, endedSessions } : details,
     });

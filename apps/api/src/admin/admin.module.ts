@@ -4,6 +4,12 @@ import { AuthModule } from '../auth/auth.module.js';
 import { AccountStatusService } from './account-status.service.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
+import { AdminAuditRepository } from './admin-audit.repository.js';
+import { AdminAuditService } from './admin-audit.service.js';
+import { AdminInstanceController, AdminUsersController } from './admin.controller.js';
+import { AdminUsersService } from './admin-users.service.js';
+import { InstanceAdminService } from './instance-admin.service.js';
+import { InstanceStatsRepository, InvitesRepository } from './invites.repository.js';
 
 /**
  * Running the instance: administrators manage accounts, registration and invitations, and read
@@ -13,7 +19,18 @@ import { AdminUsersRepository } from './admin-users.repository.js';
  */
 @Module({
   imports: [AuthModule, AuditModule],
-  providers: [AdminUsersRepository, AccountStatusService, AdminGuard],
+  controllers: [AdminUsersController, AdminInstanceController],
+  providers: [
+    AdminUsersRepository,
+    AccountStatusService,
+    AdminGuard,
+    AdminUsersService,
+    InstanceAdminService,
+    InvitesRepository,
+    InstanceStatsRepository,
+    AdminAuditRepository,
+    AdminAuditService,
+  ],
   exports: [AccountStatusService, AdminGuard],
 })
 export class AdminModule {}

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AccountsService } from './accounts.service.js';
 import { administratorsProvider } from './administrators.js';
+import { InstanceSettingsRepository } from './instance-settings.repository.js';
+import { RegistrationPolicy } from './registration-policy.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -42,6 +44,8 @@ import { AuditModule } from '../audit/audit.module.js';
   ],
   providers: [
     administratorsProvider,
+    InstanceSettingsRepository,
+    RegistrationPolicy,
     AccountsService,
     LoginThrottle,
     ApiTokensService,
@@ -59,6 +63,8 @@ import { AuditModule } from '../audit/audit.module.js';
   ],
   exports: [
     administratorsProvider,
+    InstanceSettingsRepository,
+    RegistrationPolicy,
     AccountsService,
     ApiTokensService,
     SessionsService,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
 import { EmailCodesRepository } from '../auth/email/email-codes.repository.js';
+import { RegistrationPolicy } from '../auth/registration-policy.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import type { Runtime } from '../common/runtime.js';
 import { loadEnv } from '../config/env.js';
@@ -61,7 +62,9 @@ class FakeCodes extends EmailCodesRepository {
 
 function setup(known: ReturnType<typeof account> | null, env: Record<string, string> = {}) {
   const codes = new FakeCodes();
-  return { sut: new MailComposer(new FakeUsers(known), codes, runtime(env)), codes };
+  // No mode chosen by an administrator: ALLOW_REGISTRATION decides.
+  const registration = new RegistrationPolicy({ registrationMode: async () => null } as never, runtime(env));
+  return { sut: new MailComposer(new FakeUsers(known), codes, runtime(env), registration), codes };
 }
 
 describe(MailComposer.name, () => {

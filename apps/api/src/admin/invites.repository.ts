@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { rows } from '../common/sql.js';
+
+export interface InviteRow {
+  id: string;
+  email: string | null;
+  created_by: string | null;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  used_by: string | null;
+  expired: boolean;
+}
+
+const INVITE_COLUMNS = 'id, email, created_by, created_at, expires_at, used_at, used_by, expires_at <= now() AS expired';
+
+/** SQL of the invitations administrators make; a registration uses one through InstanceSettingsRepository. */
+@Injectable()
+export class InvitesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async insert(
+    manager: EntityManager,
+    invite: { tokenHash: string; email: string | null; createdBy: string; days: number },
+  ): Promise<InviteRow> {
+    const [row] = await rows<InviteRow>(
+      manager,
+      `INSERT INTO invites (token_hash, email, created_by, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))
+       RETURNING ${INVITE_COLUMNS}`,
+      [invite.tokenHash, invite.email, invite.createdBy, invite.days],
+    );
+    return row!;
+  }
+
+  /** Every invitation, newest first (an instance makes them by hand: a few hundred at most). */
+  async list(limit: number): Promise<InviteRow[]> {
+    return rows<InviteRow>(this.db, `SELECT ${INVITE_COLUMNS} FROM invites ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+  }
+
+  /** Deletes the invitation (a link not yet used then works no more); false when there is none. */
+  async delete(manager: EntityManager, id: string): Promise<InviteRow | null> {
+    const found = await rows<InviteRow>(manager, `DELETE FROM invites WHERE id::text = $1 RETURNING ${INVITE_COLUMNS}`, [id]);
+    return found[0] ?? null;
+  }
+}
+
+/** Totals over the whole instance for the Admin area. */
+@Injectable()
+export class InstanceStatsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async totals(): Promise<{
+    users: number;
+    disabled_users: number;
+    files: number;
+    bytes: string;
+    shares: number;
+    active_shares: number;
+    visits_today: string;
+  }> {
+    const [row] = await this.db.query(
+      `SELECT
+         (SELECT count(*)::int FROM users) AS users,
+         (SELECT count(*)::int FROM users WHERE disabled_at IS NOT NULL) AS disabled_users,
+         (SELECT count(*)::int FROM files WHERE deleted_at IS NULL) AS files,
+         (SELECT coalesce(sum(used_bytes), 0)::bigint FROM users) AS bytes,
+         (SELECT count(*)::int FROM shares) AS shares,
+         (SELECT count(*)::int FROM share_gate g
+           WHERE NOT g.revoked AND NOT g.expired AND NOT g.consumed AND NOT g.trashed AND NOT g.owner_disabled) AS active_shares,
+         (SELECT coalesce(sum(visits), 0)::bigint FROM share_visit_hours
+           WHERE hour >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS visits_today`,
+    );
+    return row;
+  }
+}
