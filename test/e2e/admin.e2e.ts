@@ -26,11 +26,9 @@ describe('administrators', () => {
   /** Named in ADMIN_EMAILS (in another case than there). */
   let boss: TestUser;
   let alice: TestUser;
-  let anonymous: SharedownClient;
 
   beforeAll(async () => {
     app = await startApp({ env: { ADMIN_EMAILS: 'ops@example.org, Boss@Example.com' } });
-    anonymous = createSharedownClient({ baseUrl: app.baseUrl });
     root = await createUser(app.baseUrl);
     boss = await createUser(app.baseUrl, { email: `BOSS@example.COM` });
     alice = await createUser(app.baseUrl);
@@ -385,8 +383,12 @@ describe('administrators on two api replicas', () => {
     await replicaB?.cleanup();
   });
 
+  let first: TestUser | undefined;
+  /** The instance's first account (its administrator), made on first use. */
+  const adminOf = async (replica: RunningApp) => (first ??= await createUser(replica.baseUrl));
+
   it("refuses a disabled account's token and session on the other replica right after the disabling answered", async () => {
-    const root = await createUser(replicaA.baseUrl);
+    const root = await adminOf(replicaA);
     const frank = await createUser(replicaB.baseUrl);
     const onB = createSharedownClient({ baseUrl: replicaB.baseUrl, token: frank.token });
     // Warm replica B with the token first, as a busy client would.
@@ -402,5 +404,16 @@ describe('administrators on two api replicas', () => {
       root.console.PATCH('/api/admin/users/{id}', { params: { path: { id: frank.userId } }, body: { disabled: false } }),
     );
     expect((await onB.GET('/api/v1/me')).response.status).toBe(200);
+  });
+
+  it('obeys a registration mode set on one replica on the other from the next request', async () => {
+    const root = createSharedownClient({ baseUrl: replicaA.baseUrl, headers: { cookie: (await adminOf(replicaA)).cookie } });
+    const onB = createSharedownClient({ baseUrl: replicaB.baseUrl });
+    const register = (email: string) => onB.POST('/api/auth/register', { body: { email, password: PASSWORD } });
+    await unwrap(root.PATCH('/api/admin/settings', { body: { registration: 'closed' } }));
+    expect((await register(`closed-${Date.now()}@example.com`)).response.status).toBe(403);
+    expect(await unwrap(onB.GET('/api/auth/options'))).toMatchObject({ registrationMode: 'closed', registration: false });
+    await unwrap(root.PATCH('/api/admin/settings', { body: { registration: 'open' } }));
+    expect((await register(`open-${Date.now()}@example.com`)).response.status).toBe(200);
   });
 });

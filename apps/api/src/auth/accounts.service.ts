@@ -36,7 +36,8 @@ export class AccountsService {
   async register(email: string, password: string, invite?: string): Promise<AuthUser> {
     this.assertPasswordLogin();
     const mode = await this.registration.assertMayRegister(invite);
-    if (await this.users.emailExists(email)) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
+    // With an invitation, the invitation is judged first: one meant for another address says nothing about this one.
+    if (mode !== 'invite' && (await this.users.emailExists(email))) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
     const passwordHash = await hashPassword(password);
     const user = await this.db.transaction(async (manager) => {
       const used = mode === 'invite' ? await this.registration.useInvite(manager, invite!, email) : null;
