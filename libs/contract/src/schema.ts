@@ -3755,7 +3755,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description signed in (session cookie set) and on to `next`; or to /login?error=sso|sso-unverified, with no session */
+            /** @description signed in (session cookie set) and on to `next`; or to /login?error=sso|sso-unverified|account-disabled, with no session */
             302: {
                 headers: {
                     [name: string]: unknown;

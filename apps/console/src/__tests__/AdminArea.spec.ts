@@ -4,7 +4,9 @@ import AdminUserDetail from '../pages/admin/AdminUserDetail.vue';
 import AdminUsers from '../pages/admin/AdminUsers.vue';
 import InvitesPanel from '../pages/admin/InvitesPanel.vue';
 import RegistrationPanel from '../pages/admin/RegistrationPanel.vue';
+import LoginPage from '../pages/auth/LoginPage.vue';
 import RegisterPage from '../pages/auth/RegisterPage.vue';
+import SingleSignOn from '../pages/auth/SingleSignOn.vue';
 import { useConfirmStore } from '../stores/confirm';
 import { useSessionStore } from '../stores/session';
 import { useToastsStore } from '../stores/toasts';
@@ -316,5 +318,44 @@ describe('RegisterPage with invitations', () => {
     const wrapper = mountWith(RegisterPage, setup);
     await settle();
     expect(wrapper.find('[data-test="register-refused"]').text()).toBe('Este servicio no acepta cuentas nuevas.');
+  });
+});
+
+describe('sign-in of a disabled account', () => {
+  it('says the account is disabled after a right password, in the page’s language', async () => {
+    mockApi({
+      'GET /api/auth/session': envelope(401, 'UNAUTHENTICATED', '未登录'),
+      'GET /api/auth/options': {
+        status: 200,
+        body: {
+          passwordLogin: true,
+          registration: true,
+          registrationMode: 'open',
+          emailCodes: false,
+          oidcLabel: null,
+          oidcRedirectUri: '',
+        },
+      },
+      'POST /api/auth/login': envelope(403, 'FORBIDDEN', '账户已停用，请联系本服务的管理员'),
+    });
+    const setup = harness('de');
+    await setup.router.push('/login');
+    const wrapper = mountWith(LoginPage, setup);
+    await settle();
+    await wrapper.find('input[type="email"]').setValue('bob@example.com');
+    await wrapper.find('input[type="password"]').setValue('correct horse battery');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.find('[data-test="login-disabled"]').text()).toBe(
+      'Dieses Konto wurde von der Administration dieses Dienstes gesperrt.',
+    );
+  });
+
+  it('explains a single sign-on that ended at a disabled account', async () => {
+    mockApi({ 'GET /api/auth/session': envelope(401, 'UNAUTHENTICATED', '未登录') });
+    const setup = harness('fr');
+    await setup.router.push('/login?error=account-disabled&redirect=%2Ffiles');
+    const wrapper = mountWith(SingleSignOn, setup);
+    expect(wrapper.find('[data-test="sso-error"]').text()).toBe('Ce compte a été désactivé par un administrateur de ce service.');
   });
 });

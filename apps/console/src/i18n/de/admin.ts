@@ -134,5 +134,6 @@ export default {
       closed: 'Dieser Dienst nimmt keine neuen Konten an.',
       invited: 'Sie wurden eingeladen: Legen Sie unten Ihr Konto an.',
     },
+    accountDisabled: 'Dieses Konto wurde von der Administration dieses Dienstes gesperrt.',
   },
 };

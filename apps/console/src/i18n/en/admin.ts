@@ -130,5 +130,6 @@ export default {
       closed: 'This service does not accept new accounts.',
       invited: 'You were invited: create your account below.',
     },
+    accountDisabled: 'This account has been disabled by an administrator of this service.',
   },
 };

@@ -132,5 +132,6 @@ export default {
       closed: 'Este servicio no acepta cuentas nuevas.',
       invited: 'Has recibido una invitación: crea tu cuenta a continuación.',
     },
+    accountDisabled: 'Esta cuenta ha sido desactivada por la administración de este servicio.',
   },
 };

@@ -134,5 +134,6 @@ export default {
       closed: 'Ce service n’accepte pas de nouveaux comptes.',
       invited: 'Vous êtes invité : créez votre compte ci-dessous.',
     },
+    accountDisabled: 'Ce compte a été désactivé par un administrateur de ce service.',
   },
 };

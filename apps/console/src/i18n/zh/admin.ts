@@ -128,5 +128,6 @@ export default {
       closed: '本服务不接受新账户注册。',
       invited: '你已受邀：请在下方创建账户。',
     },
+    accountDisabled: '该账户已被本服务的管理员停用。',
   },
 };
