@@ -105,6 +105,14 @@ describe('administrators', () => {
     const refusedSignIn = await signIn(bob.email);
     expect(refusedSignIn.status).toBe(403);
     expect(await refusedSignIn.json()).toEqual({ code: 'FORBIDDEN', error: expect.stringContaining('账户已停用') });
+    // The viewer's own sign-in form says so in the visitor's language.
+    const viewerSignIn = await new HttpVisitor(app.baseUrl).post(
+      '/s/_login',
+      { email: bob.email, password: PASSWORD, next: link },
+      { 'accept-language': 'fr' },
+    );
+    expect(viewerSignIn.status).toBe(403);
+    expect(viewerSignIn.body).toContain('Compte désactivé');
     // A wrong password is still only a wrong password: the state shows only to whoever knows the password.
     expect(
       (

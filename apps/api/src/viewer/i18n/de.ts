@@ -162,5 +162,9 @@ export default {
       title: 'Konto gesperrt',
       body: 'Das Konto, das diesen Link geteilt hat, wurde von der Administration dieses Dienstes gesperrt. Der Inhalt ist nicht verfügbar.',
     },
+    accountDisabled: {
+      title: 'Konto gesperrt',
+      body: 'Dieses Konto wurde von der Administration dieses Dienstes gesperrt und kann sich nicht anmelden.',
+    },
   },
 } satisfies ViewerMessages;

@@ -136,5 +136,9 @@ export default {
       title: 'Account disabled',
       body: "The account that shared this link has been disabled by this service's administrator. The content is not available.",
     },
+    accountDisabled: {
+      title: 'Account disabled',
+      body: "This account has been disabled by this service's administrator and cannot sign in.",
+    },
   },
 } satisfies ViewerMessages;

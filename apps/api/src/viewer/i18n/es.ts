@@ -167,5 +167,9 @@ export default {
       title: 'Cuenta desactivada',
       body: 'La cuenta que compartió este enlace ha sido desactivada por la administración de este servicio. El contenido no está disponible.',
     },
+    accountDisabled: {
+      title: 'Cuenta desactivada',
+      body: 'Esta cuenta ha sido desactivada por la administración de este servicio y no puede iniciar sesión.',
+    },
   },
 } satisfies ViewerMessages;

@@ -152,5 +152,9 @@ export default {
       title: 'Compte désactivé',
       body: "Le compte qui a partagé ce lien a été désactivé par l'administrateur de ce service. Le contenu n'est pas disponible.",
     },
+    accountDisabled: {
+      title: 'Compte désactivé',
+      body: "Ce compte a été désactivé par l'administrateur de ce service et ne peut pas se connecter.",
+    },
   },
 } satisfies ViewerMessages;

@@ -115,5 +115,9 @@ export default {
       title: '账户已停用',
       body: '分享此链接的账户已被本服务的管理员停用，内容暂时无法访问。',
     },
+    accountDisabled: {
+      title: '账户已停用',
+      body: '该账户已被本服务的管理员停用，无法登录。',
+    },
   },
 };
