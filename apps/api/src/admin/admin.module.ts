@@ -9,7 +9,8 @@ import { AdminAuditService } from './admin-audit.service.js';
 import { AdminInstanceController, AdminUsersController } from './admin.controller.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { InstanceAdminService } from './instance-admin.service.js';
-import { InstanceStatsRepository, InvitesRepository } from './invites.repository.js';
+import { InstanceStatsRepository } from './instance-stats.repository.js';
+import { InvitesRepository } from './invites.repository.js';
 
 /**
  * Running the instance: administrators manage accounts, registration and invitations, and read

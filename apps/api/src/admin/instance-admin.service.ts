@@ -15,7 +15,8 @@ import {
   type RegistrationSettingsDto,
 } from './admin.dto.js';
 import { isUuid } from './admin-users.service.js';
-import { InstanceStatsRepository, InvitesRepository, type InviteRow } from './invites.repository.js';
+import { InstanceStatsRepository } from './instance-stats.repository.js';
+import { InvitesRepository, type InviteRow } from './invites.repository.js';
 
 const INVITE_LIST_MAX = 500;
 
