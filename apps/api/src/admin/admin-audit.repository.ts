@@ -33,7 +33,8 @@ export class AdminAuditRepository {
     const where: string[] = ['true'];
     if (filter.userId) {
       params.push(filter.userId);
-      where.push(`(e.user_id = $${params.length}::uuid OR e.target_id = $${params.length}::text)`);
+      // Two index ranges: the account's own trail, and administrator actions that name it.
+      where.push(`(e.user_id = $${params.length}::uuid OR (e.actor_id IS NOT NULL AND e.target_id = $${params.length}::text))`);
     }
     if (filter.action) {
       params.push(filter.action);

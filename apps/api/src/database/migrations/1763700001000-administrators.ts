@@ -46,6 +46,8 @@ export class Administrators1763700001000 implements MigrationInterface {
         used_by uuid REFERENCES users(id) ON DELETE SET NULL
       );
       CREATE INDEX invites_created_order_idx ON invites (created_at DESC, id DESC);
+      -- An account's events in the administrators' trail also include the administrator actions naming it.
+      CREATE INDEX audit_events_admin_target_idx ON audit_events (target_id, created_at DESC, id DESC) WHERE actor_id IS NOT NULL;
 
       CREATE OR REPLACE VIEW share_gate AS
         SELECT s.id, s.user_id, u.segment, s.token, s.file_id, f.name, f.kind, f.deleted_at IS NOT NULL AS trashed,
@@ -76,6 +78,7 @@ export class Administrators1763700001000 implements MigrationInterface {
     await queryRunner.query(`
       DROP FUNCTION share_open_visits(text, text, text[]);
       DROP VIEW share_gate;
+      DROP INDEX audit_events_admin_target_idx;
       DROP TABLE invites;
       DROP TABLE instance_settings;
       DROP INDEX users_created_order_idx;
