@@ -48,6 +48,8 @@ export class Administrators1763700001000 implements MigrationInterface {
       CREATE INDEX invites_created_order_idx ON invites (created_at DESC, id DESC);
       -- An account's events in the administrators' trail also include the administrator actions naming it.
       CREATE INDEX audit_events_admin_target_idx ON audit_events (target_id, created_at DESC, id DESC) WHERE actor_id IS NOT NULL;
+      -- The administrators' trail filtered by action reads one index range, however rare the action.
+      CREATE INDEX audit_events_action_idx ON audit_events (action, created_at DESC, id DESC);
 
       CREATE OR REPLACE VIEW share_gate AS
         SELECT s.id, s.user_id, u.segment, s.token, s.file_id, f.name, f.kind, f.deleted_at IS NOT NULL AS trashed,
@@ -78,6 +80,7 @@ export class Administrators1763700001000 implements MigrationInterface {
     await queryRunner.query(`
       DROP FUNCTION share_open_visits(text, text, text[]);
       DROP VIEW share_gate;
+      DROP INDEX audit_events_action_idx;
       DROP INDEX audit_events_admin_target_idx;
       DROP TABLE invites;
       DROP TABLE instance_settings;
