@@ -14,7 +14,7 @@ export type AdminActionDetails = Record<string, string | number | boolean | null
  * Disabling and re-enabling accounts, the one way any feature stops an account (the Admin area,
  * abuse reports). A disabled account: its sessions end at once, its API tokens answer 401 (the
  * token lookup refuses it), it cannot sign in by any way (SessionsService.create refuses it), and
- * its share links answer 410 without counting a visit (`share_gate.owner_disabled`). Re-enabling
+ * its share links answer 410 without counting a visit (the viewer's gate reads the owner's status). Re-enabling
  * gives all of that back but the sessions, which stay ended.
  */
 @Injectable()

@@ -22,8 +22,8 @@ export class InstanceStatsRepository {
          (SELECT count(*)::int FROM files WHERE deleted_at IS NULL) AS files,
          (SELECT coalesce(sum(used_bytes), 0)::bigint FROM users) AS bytes,
          (SELECT count(*)::int FROM shares) AS shares,
-         (SELECT count(*)::int FROM share_gate g
-           WHERE NOT g.revoked AND NOT g.expired AND NOT g.consumed AND NOT g.trashed AND NOT g.owner_disabled) AS active_shares,
+         (SELECT count(*)::int FROM share_gate g JOIN users sharer ON sharer.id = g.user_id
+           WHERE NOT g.revoked AND NOT g.expired AND NOT g.consumed AND NOT g.trashed AND sharer.disabled_at IS NULL) AS active_shares,
          (SELECT coalesce(sum(visits), 0)::bigint FROM share_visit_hours
            WHERE hour >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS visits_today`,
     );

@@ -116,7 +116,9 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
   };
 }
 
-const LOAD_SQL = 'SELECT * FROM share_gate WHERE lower(token) = lower($1)';
+// The owner's status by its key, beside the gate row (share_open_visits adds it the same way).
+const LOAD_SQL =
+  'SELECT g.*, u.disabled_at IS NOT NULL AS owner_disabled FROM share_gate g JOIN users u ON u.id = g.user_id WHERE lower(g.token) = lower($1)';
 const OPEN_SQL = 'SELECT idx, outcome, visit_no, unique_no, gate FROM share_open_visits($1, $2, $3::text[]) ORDER BY idx';
 
 const ADMIT_SQL =
@@ -139,7 +141,8 @@ const USE_FRAME_TICKET_SQL = `
     SELECT g.watermark_enabled, g.watermark_text
     FROM share_gate g
     JOIN file_versions v ON v.id = $2::uuid AND v.file_id = g.file_id AND v.scan_status = 'CLEAN'
-    WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN' AND NOT g.owner_disabled
+    JOIN users sharer ON sharer.id = g.user_id AND sharer.disabled_at IS NULL
+    WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN'
       AND to_timestamp($4::bigint) > now()
   ), used AS (
     INSERT INTO frame_tickets (id, expires_at)

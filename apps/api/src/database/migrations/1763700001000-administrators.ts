@@ -12,7 +12,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * ADMIN_EMAILS. A fresh instance has no row until its first account, so a backup restores into it.
  *
  * `users.disabled_at`: a disabled account cannot sign in, its tokens answer 401 and its share
- * links answer 410 (`share_gate.owner_disabled`).
+ * links answer 410: `share_open_visits` admits no visit to them and adds `owner_disabled` to the
+ * gate row it returns. The `share_gate` view is left as it is (other migrations extend it), so
+ * the viewer's other reads of it join the owner's row themselves.
  *
  * `instance_settings` is at most one row: `registration` is null (or the row missing) until an
  * administrator chooses a mode, and ALLOW_REGISTRATION decides meanwhile. `invites` keeps only the digest of an invitation's
@@ -50,36 +52,13 @@ export class Administrators1763700001000 implements MigrationInterface {
       CREATE INDEX audit_events_admin_target_idx ON audit_events (target_id, created_at DESC, id DESC) WHERE actor_id IS NOT NULL;
       -- The administrators' trail filtered by action reads one index range, however rare the action.
       CREATE INDEX audit_events_action_idx ON audit_events (action, created_at DESC, id DESC);
-
-      CREATE OR REPLACE VIEW share_gate AS
-        SELECT s.id, s.user_id, u.segment, s.token, s.file_id, f.name, f.kind, f.deleted_at IS NOT NULL AS trashed,
-          s.revoked_at IS NOT NULL AS revoked,
-          (s.consumed_at IS NOT NULL OR (s.max_visits IS NOT NULL AND s.visit_count >= s.max_visits)) AS consumed,
-          (s.expires_at IS NOT NULL AND s.expires_at <= now()) AS expired,
-          s.password_hash IS NOT NULL AS has_password, s.one_time, s.require_login, s.email_allowlist, s.one_session,
-          s.session_owner, s.per_login_user_max_visits, s.watermark_enabled, s.watermark_text, s.copy_protection_enabled,
-          s.burn_after_read_enabled,
-          coalesce(pinned.id, clean.id, cur.id) AS version_id,
-          CASE WHEN pinned.id IS NOT NULL THEN pinned.scan_status ELSE coalesce(clean.scan_status, cur.scan_status) END AS scan_status,
-          u.disabled_at IS NOT NULL AS owner_disabled
-        FROM shares s
-        JOIN users u ON u.id = s.user_id
-        JOIN files f ON f.id = s.file_id
-        LEFT JOIN file_versions pinned ON pinned.id = s.locked_version_id
-        LEFT JOIN file_versions cur ON cur.id = f.current_version_id
-        LEFT JOIN LATERAL (
-          SELECT v.id, v.scan_status FROM file_versions v
-          WHERE v.file_id = f.id AND v.scan_status = 'CLEAN'
-          ORDER BY v.version_no DESC LIMIT 1
-        ) clean ON s.locked_version_id IS NULL AND cur.scan_status IS DISTINCT FROM 'INFECTED';
     `);
     await queryRunner.query(SHARE_OPEN_VISITS(true));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(SHARE_OPEN_VISITS(false));
     await queryRunner.query(`
-      DROP FUNCTION share_open_visits(text, text, text[]);
-      DROP VIEW share_gate;
       DROP INDEX audit_events_action_idx;
       DROP INDEX audit_events_admin_target_idx;
       DROP TABLE invites;
@@ -87,16 +66,13 @@ export class Administrators1763700001000 implements MigrationInterface {
       DROP INDEX users_created_order_idx;
       ALTER TABLE users DROP COLUMN disabled_at, DROP COLUMN role;
     `);
-    // The view and the function come back from the text of the migrations that made them.
-    const { ServeLatestCleanVersion1763700000500 } = await import('./1763700000500-serve-latest-clean-version.js');
-    await new ServeLatestCleanVersion1763700000500().up(queryRunner);
-    await queryRunner.query(SHARE_OPEN_VISITS(false));
   }
 }
 
 /**
  * The common view in one round trip (see 1763700000410), now also refusing to admit a visit to a
- * disabled owner's link: the gate's state policy answers it, and nothing is counted.
+ * disabled owner's link (the gate's state policy answers it, and nothing is counted), and adding
+ * `owner_disabled` to the gate row it returns. The owner's row is read by its key.
  */
 function SHARE_OPEN_VISITS(ownerAware: boolean): string {
   return `
@@ -106,15 +82,21 @@ function SHARE_OPEN_VISITS(ownerAware: boolean): string {
     DECLARE
       g share_gate;
       n integer := coalesce(array_length(p_visitors, 1), 0);
+      v_owner_disabled boolean := false;
     BEGIN
       SELECT * INTO g FROM share_gate sg WHERE lower(sg.token) = lower(p_token);
       IF NOT FOUND OR (p_segment IS NOT NULL AND lower(g.segment) <> lower(p_segment)) THEN
         RETURN;
       END IF;
-      RETURN QUERY SELECT 0, NULL::text, 0, 0, row_to_json(g);
+      ${
+        ownerAware
+          ? `v_owner_disabled := EXISTS (SELECT 1 FROM users u WHERE u.id = g.user_id AND u.disabled_at IS NOT NULL);
+      RETURN QUERY SELECT 0, NULL::text, 0, 0, (to_jsonb(g) || jsonb_build_object('owner_disabled', v_owner_disabled))::json;`
+          : 'RETURN QUERY SELECT 0, NULL::text, 0, 0, row_to_json(g);'
+      }
       IF g.revoked OR g.trashed OR g.expired OR g.consumed OR g.scan_status IS DISTINCT FROM 'CLEAN'
          OR g.has_password OR g.require_login OR g.one_time OR g.burn_after_read_enabled OR g.one_session
-         ${ownerAware ? 'OR g.owner_disabled' : ''} THEN
+         OR v_owner_disabled THEN
         RETURN;
       END IF;
       RETURN QUERY
