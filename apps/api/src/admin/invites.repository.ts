@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rows } from '../common/sql.js';
+import { affectedCount, rows } from '../common/sql.js';
 
 export interface InviteRow {
   id: string;
@@ -14,6 +14,21 @@ export interface InviteRow {
 }
 
 const INVITE_COLUMNS = 'id, email, created_by, created_at, expires_at, used_at, used_by, expires_at <= now() AS expired';
+
+/** How long a used or expired invitation stays in the Admin area's list. */
+export const INVITE_HISTORY_DAYS = 90;
+
+/**
+ * Deletes invitations used or expired more than INVITE_HISTORY_DAYS ago (the audit trail keeps
+ * their making and revoking); answers how many. The worker's housekeeping runs it.
+ */
+export async function deleteStaleInvites(db: Pick<DataSource, 'query'>): Promise<number> {
+  return affectedCount(
+    await db.query(`DELETE FROM invites WHERE coalesce(used_at, expires_at) < now() - make_interval(days => $1)`, [
+      INVITE_HISTORY_DAYS,
+    ]),
+  );
+}
 
 /** SQL of the invitations administrators make; a registration uses one through InstanceSettingsRepository. */
 @Injectable()
