@@ -4,6 +4,182 @@
  */
 
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail of every account, newest first, paged
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. Administrator actions carry the administrator as `actorId`.
+         */
+        get: operations["AdminInstance_auditPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit.ndjson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit trail as NDJSON
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. One JSON object per line (the fields of `GET /api/admin/audit`'s events), newest first, streamed; the same filters.
+         */
+        get: operations["AdminInstance_auditExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitations, newest first (the last 500)
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403.
+         */
+        get: operations["AdminInstance_invites"];
+        put?: never;
+        /**
+         * Make an invitation link
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. The link holds a random token shown only in this answer; it makes one account, before it expires.
+         */
+        post: operations["AdminInstance_createInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation (its link stops working)
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403.
+         */
+        delete: operations["AdminInstance_revokeInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registration mode
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403.
+         */
+        get: operations["AdminInstance_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the registration mode
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. Kept in the database and read at every registration, so every replica obeys it from the next request: `open` (anyone), `invite` (only with an invitation link), `closed` (nobody; single sign-on still makes accounts, see README).
+         */
+        patch: operations["AdminInstance_setSettings"];
+        trace?: never;
+    };
+    "/api/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instance totals: accounts, files, bytes, shares, visits today (UTC)
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403.
+         */
+        get: operations["AdminInstance_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts, newest first, paged
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. One page (default 50) and `nextCursor`; `q` matches part of the e-mail address or the owner segment.
+         */
+        get: operations["AdminUsers_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403.
+         */
+        get: operations["AdminUsers_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an account with all its data
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. Files and every version, folders, shares and their visits, tokens, webhooks and deliveries, sessions and the account’s audit trail go in one transaction; the deletion is recorded on the acting administrator’s trail. Not one’s own account nor the last active administrator (409 CONFLICT).
+         */
+        delete: operations["AdminUsers_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an account's quota, disable or enable it
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. Disabling ends the account's sessions at once; its API tokens answer 401 and its share links 410 on every replica, and it cannot sign in (403 FORBIDDEN), until it is enabled again (its sessions stay ended). An administrator cannot disable their own account, nor the last active administrator (409 CONFLICT). A quota below the usage is allowed: nothing is deleted, uploads are refused (413 OVER_QUOTA) until enough is freed. Every change is in the audit trail.
+         */
+        patch: operations["AdminUsers_update"];
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -297,7 +473,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account with an e-mail address and a password */
+        /**
+         * Create an account with an e-mail address and a password
+         * @description As the registration mode allows (`GET /api/auth/options`, `registrationMode`): `open`; `invite` with `invite` (403 FORBIDDEN without one or with an unknown, revoked, expired or other address’s invitation; 409 CONFLICT when it was used already: of parallel registrations with one invitation exactly one succeeds); `closed` 403.
+         */
         post: operations["Auth_register"];
         delete?: never;
         options?: never;
@@ -1530,7 +1709,7 @@ export interface components {
         SignInOptionsDto: {
             /** @description e-mail and password sign-in is offered (PASSWORD_LOGIN) */
             passwordLogin: boolean;
-            /** @description new accounts may register with a password (ALLOW_REGISTRATION) */
+            /** @description the console may show its sign-up form: registration is open (the registration mode, else ALLOW_REGISTRATION) and password sign-in is on. Invite-only instances answer false: the form is for invitation links (`registrationMode`) */
             registration: boolean;
             /** @description e-mail is configured: codes for sign-in, address verification and password reset */
             emailCodes: boolean;
@@ -1541,6 +1720,11 @@ export interface components {
              * @description the address to register at the OpenID provider as redirect URI
              */
             oidcRedirectUri: string;
+            /**
+             * @description how new accounts are made: by anyone, with an invitation link, or not at all (set by an administrator at run time)
+             * @enum {string}
+             */
+            registrationMode: "open" | "invite" | "closed";
         };
         TwoFactorStatusDto: {
             /** @description two-factor authentication is on */
@@ -1599,6 +1783,8 @@ export interface components {
             hasPassword: boolean;
             /** @description two-factor authentication (TOTP) is on */
             twoFactorEnabled: boolean;
+            /** @description an administrator of the instance (its first account, or named in ADMIN_EMAILS): the console shows its Admin area */
+            isAdmin: boolean;
         };
         SessionResponseDto: {
             user: components["schemas"]["ConsoleUserDto"];
@@ -1650,13 +1836,15 @@ export interface components {
             currentPassword?: string;
             newPassword: string;
         };
-        CredentialsDto: {
+        RegisterDto: {
             /**
              * Format: email
              * @example alice@example.com
              */
             email: string;
             password: string;
+            /** @description the token of an invitation link (`?invite=`); needed when registration is invite-only, ignored when open */
+            invite?: string;
         };
         RegisterResponseDto: {
             /** @description the new account, signed in; absent when `verificationRequired` is true */
@@ -2274,7 +2462,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked";
             /** Format: date-time */
             createdAt: string;
             /**
@@ -2364,6 +2552,154 @@ export interface components {
         UnreadCountDto: {
             unreadCount: number;
         };
+        AdminUserDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: email */
+            email: string;
+            /** @description public owner segment used in share URLs */
+            segment: string;
+            /** @description an administrator: the first account of the instance, or named in ADMIN_EMAILS */
+            isAdmin: boolean;
+            /** @description disabled by an administrator: no sign-in, tokens answer 401, share links answer 410 */
+            disabled: boolean;
+            /** Format: date-time */
+            disabledAt: string | null;
+            quotaBytes: number;
+            /** @description may exceed quotaBytes after a quota was lowered below it */
+            usedBytes: number;
+            /** @description files not in the trash */
+            fileCount: number;
+            /** @description every share, revoked or not */
+            shareCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+        };
+        AdminUsersPageDto: {
+            /** @description newest accounts first */
+            users: components["schemas"]["AdminUserDto"][];
+            /** @description pass as `cursor` (with the same `q`) for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        UpdateAdminUserDto: {
+            /** @description the storage quota in bytes. It may be set below what the account uses: nothing is deleted, and uploads and new versions are refused (413 OVER_QUOTA) until enough is freed */
+            quotaBytes?: number;
+            /** @description true disables the account (its sessions end at once); false enables it again */
+            disabled?: boolean;
+        };
+        RegistrationSettingsDto: {
+            /**
+             * @description open: anyone; invite: only with an invitation link; closed: nobody
+             * @enum {string}
+             */
+            registration: "open" | "invite" | "closed";
+            /** @description false while no administrator chose a mode: ALLOW_REGISTRATION decides (true = open, false = closed) */
+            chosen: boolean;
+        };
+        UpdateRegistrationSettingsDto: {
+            /** @enum {string} */
+            registration: "open" | "invite" | "closed";
+        };
+        CreateInviteDto: {
+            /**
+             * Format: email
+             * @description only this address may register with it
+             */
+            email?: string;
+            /** @default 7 */
+            expiresInDays: number;
+        };
+        CreatedInviteDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @description the invitation link (the console’s sign-up page with `?invite=`); shown only in this answer, only its digest is kept
+             */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: email */
+            email: string | null;
+        };
+        InviteDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: email
+             * @description the only address that may use it; null: anyone
+             */
+            email: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            usedAt: string | null;
+            /**
+             * Format: uuid
+             * @description the account it made (null once deleted)
+             */
+            usedBy: string | null;
+            /**
+             * Format: uuid
+             * @description the administrator who made it
+             */
+            createdBy: string | null;
+            /** @enum {string} */
+            status: "pending" | "used" | "expired";
+        };
+        InvitesDto: {
+            /** @description newest first */
+            invites: components["schemas"]["InviteDto"][];
+        };
+        AdminStatsDto: {
+            users: number;
+            disabledUsers: number;
+            /** @description files not in the trash */
+            files: number;
+            /** @description bytes stored, every version of every file counted (the sum of the accounts’ usage) */
+            bytes: number;
+            /** @description every share, revoked or not */
+            shares: number;
+            /** @description shares a visitor can open now: not revoked, expired or used up, file not in the trash, owner not disabled */
+            activeShares: number;
+            /** @description admitted visits since midnight UTC */
+            visitsToday: number;
+        };
+        AdminAuditEventDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description the account whose trail holds the event
+             */
+            userId: string;
+            /** @enum {string} */
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the administrator who acted; null when the account acted itself
+             */
+            actorId: string | null;
+            /** @description what was acted on (token, share, file, session, account…) */
+            targetId: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            /** @example 203.0.113.0/24 */
+            ipPrefix: string | null;
+        };
+        AdminAuditPageDto: {
+            /** @description newest first */
+            events: components["schemas"]["AdminAuditEventDto"][];
+            /** @description pass as `cursor` (with the same filters) for the next page; null on the last page */
+            nextCursor: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -2373,6 +2709,596 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminInstance_auditPage: {
+        parameters: {
+            query?: {
+                /** @description events of this account, and administrator actions that name it as target */
+                userId?: string;
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked";
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminInstance_auditExport: {
+        parameters: {
+            query?: {
+                /** @description events of this account, and administrator actions that name it as target */
+                userId?: string;
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one event per line (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminInstance_invites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitesDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminInstance_createInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInviteDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInviteDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminInstance_revokeInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminInstance_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationSettingsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminInstance_setSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRegistrationSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationSettingsDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminInstance_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStatsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_list: {
+        parameters: {
+            query?: {
+                /** @description case-insensitive part of the e-mail address or of the owner segment */
+                q?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUsersPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminUserDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     Activity_list: {
         parameters: {
             query?: {
@@ -2944,7 +3870,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description signed in (session cookie set) and on to `next`; or to /login?error=sso|sso-unverified, with no session */
+            /** @description signed in (session cookie set) and on to `next`; or to /login?error=sso|sso-unverified|account-disabled, with no session */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -3242,7 +4168,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CredentialsDto"];
+                "application/json": components["schemas"]["RegisterDto"];
             };
         };
         responses: {

@@ -22,6 +22,15 @@ export const AuditAction = {
   folderRestored: 'folder.restored',
   folderPurged: 'folder.purged',
   trashEmptied: 'trash.emptied',
+  // An administrator's actions: `actorId` is the administrator, the event is on the account acted
+  // on; a deleted account's is on the administrator's own trail (the account's trail goes with it).
+  adminUserDisabled: 'admin.user_disabled',
+  adminUserEnabled: 'admin.user_enabled',
+  adminQuotaChanged: 'admin.quota_changed',
+  adminUserDeleted: 'admin.user_deleted',
+  adminRegistrationChanged: 'admin.registration_changed',
+  adminInviteCreated: 'admin.invite_created',
+  adminInviteRevoked: 'admin.invite_revoked',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 export const AUDIT_ACTIONS = Object.values(AuditAction);

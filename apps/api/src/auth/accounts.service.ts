@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { AuthUser } from './auth-context.js';
 import { LoginThrottle } from './login-throttle.js';
+import { RegistrationPolicy } from './registration-policy.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -22,15 +23,29 @@ export class AccountsService {
   constructor(
     private readonly users: UsersRepository,
     private readonly throttle: LoginThrottle,
+    private readonly registration: RegistrationPolicy,
+    private readonly db: DataSource,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
-  async register(email: string, password: string): Promise<AuthUser> {
+  /**
+   * A password registration, as the registration mode allows it: open, or invite-only with an
+   * invitation, which is used in the transaction that makes the account (an account that cannot
+   * be made leaves it unused). An `invite` in open mode is not looked at.
+   */
+  async register(email: string, password: string, invite?: string): Promise<AuthUser> {
     this.assertPasswordLogin();
-    if (!this.runtime.env.ALLOW_REGISTRATION) throw new AppError(ErrorCode.FORBIDDEN, '本服务未开放注册');
-    if (await this.users.emailExists(email)) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
-    const user = await this.createAccount(email, { passwordHash: await hashPassword(password), emailVerified: false });
-    if (!user) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
+    const mode = await this.registration.assertMayRegister(invite);
+    // With an invitation, the invitation is judged first: one meant for another address says nothing about this one.
+    if (mode !== 'invite' && (await this.users.emailExists(email))) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
+    const passwordHash = await hashPassword(password);
+    const user = await this.db.transaction(async (manager) => {
+      const used = mode === 'invite' ? await this.registration.useInvite(manager, invite!, email) : null;
+      const created = await this.createAccount(email, { passwordHash, emailVerified: false, manager });
+      if (!created) throw new AppError(ErrorCode.CONFLICT, '该电子邮件已注册');
+      if (used) await this.registration.recordInviteUse(manager, used.id, created.id);
+      return created;
+    });
     return user;
   }
 

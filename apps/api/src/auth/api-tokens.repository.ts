@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { rows } from '../common/sql.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
@@ -9,6 +9,7 @@ import {
   type NewestFirstKey,
   type PageRequest,
 } from '../common/page-cursor.js';
+import { ADMINISTRATORS } from './administrators.js';
 import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
@@ -71,7 +72,10 @@ export class ApiTokensRepository {
   // Every bearer call looks its token up: a named prepared statement, planned once per connection.
   private readonly pool: NamedStatementPool | null;
 
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+  ) {
     this.pool = namedStatementPool(db);
   }
 
@@ -130,7 +134,8 @@ export class ApiTokensRepository {
       'auth_token_by_prefix',
       `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, t.scopes, coalesce(t.expires_at <= now(), false) AS expired,
               ${USER_COLUMNS}
-       FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.prefix = $1 AND t.revoked_at IS NULL`,
+       FROM api_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.prefix = $1 AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
       [prefix],
     );
     const row = rows[0];
@@ -141,7 +146,7 @@ export class ApiTokensRepository {
       rateLimitPerMinute: row.rate_limit_per_minute,
       scopes: row.scopes,
       expired: row.expired,
-      user: toAuthUser(row),
+      user: toAuthUser(row, this.administrators),
     };
   }
 

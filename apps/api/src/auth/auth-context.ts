@@ -12,6 +12,8 @@ export interface AuthUser {
   /** False for accounts made by an e-mail code or single sign-on until they set one. */
   hasPassword: boolean;
   twoFactorEnabled: boolean;
+  /** An administrator: the instance's first account, or an address ADMIN_EMAILS names. */
+  isAdmin: boolean;
 }
 
 export interface AuthContext {

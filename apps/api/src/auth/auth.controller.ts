@@ -8,7 +8,7 @@ import { PublicRoute } from '../openapi/public-route.decorator.js';
 import { AccountsService } from './accounts.service.js';
 import { RegisterResponseDto } from './email/email.dto.js';
 import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth-context.js';
-import { CredentialsDto, OkDto, SessionResponseDto, UpdateAccountDto } from './dto/auth.dto.js';
+import { OkDto, RegisterDto, SessionResponseDto, UpdateAccountDto } from './dto/auth.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { PasswordSignInService } from './password-sign-in.service.js';
 import { RegistrationService } from './registration.service.js';
@@ -30,7 +30,13 @@ export class AuthController {
   @Post('auth/register')
   @HttpCode(200)
   @PublicRoute()
-  @ApiOperation({ summary: 'Create an account with an e-mail address and a password' })
+  @ApiOperation({
+    summary: 'Create an account with an e-mail address and a password',
+    description:
+      'As the registration mode allows (`GET /api/auth/options`, `registrationMode`): `open`; `invite` with `invite` ' +
+      '(403 FORBIDDEN without one or with an unknown, revoked, expired or other address’s invitation; 409 CONFLICT ' +
+      'when it was used already: of parallel registrations with one invitation exactly one succeeds); `closed` 403.',
+  })
   @ApiOkResponse({
     type: RegisterResponseDto,
     description:
@@ -39,12 +45,12 @@ export class AuthController {
   })
   @ApiErrors(400, 403, 409, 429)
   async register(
-    @Body() body: CredentialsDto,
+    @Body() body: RegisterDto,
     @Req() request: AuthenticatedRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RegisterResponseDto> {
     assertSameOrigin(request, this.runtime);
-    const registration = await this.registration.register(body.email, body.password, clientKeyOf(request));
+    const registration = await this.registration.register(body.email, body.password, clientKeyOf(request), body.invite);
     if ('user' in registration) {
       const session = await this.sessions.create(registration.user.id, sessionOriginOf(request, 'password'));
       setSessionCookie(reply, this.runtime, session);

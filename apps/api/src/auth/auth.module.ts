@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AccountsService } from './accounts.service.js';
+import { administratorsProvider } from './administrators.js';
+import { InstanceSettingsRepository } from './instance-settings.repository.js';
+import { RegistrationPolicy } from './registration-policy.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -40,6 +43,9 @@ import { AuditModule } from '../audit/audit.module.js';
     PasswordController,
   ],
   providers: [
+    administratorsProvider,
+    InstanceSettingsRepository,
+    RegistrationPolicy,
     AccountsService,
     LoginThrottle,
     ApiTokensService,
@@ -56,6 +62,9 @@ import { AuditModule } from '../audit/audit.module.js';
     PasswordChangeService,
   ],
   exports: [
+    administratorsProvider,
+    InstanceSettingsRepository,
+    RegistrationPolicy,
     AccountsService,
     ApiTokensService,
     SessionsService,

@@ -18,11 +18,11 @@ export class RegistrationService {
     private readonly verification: EmailVerificationService,
   ) {}
 
-  async register(email: string, password: string, clientAddress: string): Promise<Registration> {
+  async register(email: string, password: string, clientAddress: string, invite?: string): Promise<Registration> {
     if (this.verification.enabled) {
-      await this.verification.register(email, password, clientAddress);
+      await this.verification.register(email, password, clientAddress, invite);
       return { verificationRequired: true };
     }
-    return { user: await this.accounts.register(email, password) };
+    return { user: await this.accounts.register(email, password, invite) };
   }
 }

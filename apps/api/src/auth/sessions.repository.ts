@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../common/sql.js';
+import { ADMINISTRATORS } from './administrators.js';
 import type { AuthUser } from './auth-context.js';
 import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
 
@@ -20,25 +21,36 @@ export interface SessionRecord {
 /** SQL for the `sessions` table; cookie values reach it only as their digest. */
 @Injectable()
 export class SessionsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+  ) {}
 
-  /** Inserts a session and stamps the user's last sign-in in the same statement. */
-  async insert(session: {
-    tokenHash: string;
-    userId: string;
-    days: number;
-    method: SignInMethod;
-    userAgent: string | null;
-    ipPrefix: string | null;
-  }, manager: EntityManager = this.db.manager): Promise<{ id: string; expiresAt: Date }> {
+  /**
+   * Inserts a session and stamps the user's last sign-in in the same statement; null when the
+   * account is disabled. The stamp locks the user's row, so a sign-in and a disabling at once
+   * take turns: the sign-in after it finds the account disabled, the one before it has its
+   * session ended by it.
+   */
+  async insert(
+    session: {
+      tokenHash: string;
+      userId: string;
+      days: number;
+      method: SignInMethod;
+      userAgent: string | null;
+      ipPrefix: string | null;
+    },
+    manager: EntityManager = this.db.manager,
+  ): Promise<{ id: string; expiresAt: Date } | null> {
     const rows: Array<{ id: string; expires_at: Date }> = await manager.query(
-      `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $2)
+      `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $2 AND disabled_at IS NULL RETURNING id)
        INSERT INTO sessions (token_hash, user_id, expires_at, method, user_agent, ip_prefix)
-       VALUES ($1, $2, now() + make_interval(days => $3), $4, $5, $6)
+       SELECT $1, signed_in.id, now() + make_interval(days => $3), $4, $5, $6 FROM signed_in
        RETURNING id, expires_at`,
       [session.tokenHash, session.userId, session.days, session.method, session.userAgent, session.ipPrefix],
     );
-    return { id: rows[0]!.id, expiresAt: rows[0]!.expires_at };
+    return rows[0] ? { id: rows[0].id, expiresAt: rows[0].expires_at } : null;
   }
 
   /** The unexpired session with this digest and its user; `seenLongAgo` when last_seen_at is older than the resolution. */
@@ -49,11 +61,11 @@ export class SessionsRepository {
     const rows: Array<UserRow & { session_id: string; seen_long_ago: boolean }> = await this.db.query(
       `SELECT s.id AS session_id, s.last_seen_at < now() - make_interval(secs => $2) AS seen_long_ago, ${USER_COLUMNS}
        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND s.expires_at > now()`,
+       WHERE s.token_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL`,
       [tokenHash, resolutionSeconds],
     );
     const row = rows[0];
-    return row ? { sessionId: row.session_id, seenLongAgo: row.seen_long_ago, user: toAuthUser(row) } : null;
+    return row ? { sessionId: row.session_id, seenLongAgo: row.seen_long_ago, user: toAuthUser(row, this.administrators) } : null;
   }
 
   /** Guarded in SQL as well: of parallel requests of one session, at most one writes. */

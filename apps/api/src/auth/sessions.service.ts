@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AppError, ErrorCode } from '../common/app-error.js';
 import type { AuthUser } from './auth-context.js';
 import { SessionsRepository, type SessionRecord, type SignInMethod } from './sessions.repository.js';
 import { randomToken, sha256Hex } from './secrets.js';
@@ -8,6 +9,8 @@ import { AuditLog } from '../audit/audit-log.js';
 
 export const SESSION_COOKIE = 'sharedown_session';
 export const SESSION_DAYS = 30;
+/** What a disabled account hears when it tries to sign in, by any way. */
+export const ACCOUNT_DISABLED_MESSAGE = '账户已停用，请联系本服务的管理员';
 // last_seen_at is written at most this often per session, not on every request.
 const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
@@ -43,6 +46,7 @@ export class SessionsService {
         },
         manager,
       );
+      if (!created) throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_DISABLED_MESSAGE);
       await this.audit.within(manager, {
         userId,
         action: AuditAction.signInSucceeded,

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../common/sql.js';
+import { ADMINISTRATORS } from './administrators.js';
 import type { AuthUser } from './auth-context.js';
 
 export interface UserRow {
@@ -12,9 +13,14 @@ export interface UserRow {
   email_verified: boolean;
   has_password: boolean;
   two_factor_enabled: boolean;
+  admin_role: boolean;
 }
 
-export function toAuthUser(row: UserRow): AuthUser {
+/**
+ * The account as a request sees it. `administrators` (ADMIN_EMAILS, lower case) adds the
+ * administrators named by configuration to those whose row says so.
+ */
+export function toAuthUser(row: UserRow, administrators: ReadonlySet<string>): AuthUser {
   return {
     id: row.id,
     email: row.email,
@@ -24,20 +30,24 @@ export function toAuthUser(row: UserRow): AuthUser {
     emailVerified: row.email_verified,
     hasPassword: row.has_password,
     twoFactorEnabled: row.two_factor_enabled,
+    isAdmin: row.admin_role || administrators.has(row.email.toLowerCase()),
   };
 }
 
 export const USER_COLUMNS = `u.id, u.email, u.segment, u.quota_bytes, u.used_bytes,
   u.email_verified_at IS NOT NULL AS email_verified, u.password_hash IS NOT NULL AS has_password,
-  u.totp_enabled_at IS NOT NULL AS two_factor_enabled`;
+  u.totp_enabled_at IS NOT NULL AS two_factor_enabled, u.role = 'admin' AS admin_role`;
 
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+  ) {}
 
   async findById(id: string, manager: EntityManager = this.db.manager): Promise<AuthUser | null> {
     const rows: UserRow[] = await manager.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
-    return rows[0] ? toAuthUser(rows[0]) : null;
+    return rows[0] ? toAuthUser(rows[0], this.administrators) : null;
   }
 
   async findCredentials(email: string): Promise<(AuthUser & { passwordHash: string | null }) | null> {
@@ -45,7 +55,7 @@ export class UsersRepository {
       `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE lower(u.email) = lower($1)`,
       [email],
     );
-    return rows[0] ? { ...toAuthUser(rows[0]), passwordHash: rows[0].password_hash } : null;
+    return rows[0] ? { ...toAuthUser(rows[0], this.administrators), passwordHash: rows[0].password_hash } : null;
   }
 
   async segmentTaken(segment: string, exceptUserId?: string): Promise<boolean> {
@@ -59,6 +69,11 @@ export class UsersRepository {
   /**
    * Inserts the user; returns null when the e-mail or segment is already taken. A null password
    * makes an account that signs in another way (single sign-on, e-mail code) until it sets one.
+   * The first account of the instance is its administrator: its statement inserts the founded
+   * settings row and gives the role to the account it did so for; a parallel first registration
+   * meets that row's key, waits for it and finds it founded. Once founded, the statement touches
+   * (and locks) no settings row, so later registrations do not queue on it. No account at all is
+   * asked too, for an instance restored from a backup made before the row existed.
    */
   async insert(
     email: string,
@@ -68,12 +83,18 @@ export class UsersRepository {
     options: { emailVerified?: boolean; manager?: EntityManager } = {},
   ): Promise<AuthUser | null> {
     const rows: UserRow[] = await (options.manager ?? this.db.manager).query(
-      `INSERT INTO users AS u (email, segment, password_hash, quota_bytes, email_verified_at)
-       VALUES ($1, $2, $3, $4, CASE WHEN $5::boolean THEN now() END)
+      `WITH founder AS (
+         INSERT INTO instance_settings AS st (id, founded)
+         SELECT true, true WHERE NOT EXISTS (SELECT 1 FROM instance_settings WHERE founded)
+         ON CONFLICT (id) DO UPDATE SET founded = true WHERE NOT st.founded
+         RETURNING true AS first)
+       INSERT INTO users AS u (email, segment, password_hash, quota_bytes, email_verified_at, role)
+       VALUES ($1, $2, $3, $4, CASE WHEN $5::boolean THEN now() END,
+               CASE WHEN EXISTS (SELECT 1 FROM founder) AND NOT EXISTS (SELECT 1 FROM users) THEN 'admin' ELSE 'user' END)
        ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
       [email, segment, passwordHash, quotaBytes, options.emailVerified ?? false],
     );
-    return rows[0] ? toAuthUser(rows[0]) : null;
+    return rows[0] ? toAuthUser(rows[0], this.administrators) : null;
   }
 
   async emailExists(email: string): Promise<boolean> {

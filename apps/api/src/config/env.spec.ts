@@ -12,3 +12,17 @@ describe('DEFAULT_LOCALE', () => {
     expect(() => loadEnv({ DEFAULT_LOCALE: 'pt-BR' })).toThrow(/DEFAULT_LOCALE/);
   });
 });
+
+describe('ADMIN_EMAILS', () => {
+  it('is a case-insensitive list of addresses, empty by default', () => {
+    expect(loadEnv({}).ADMIN_EMAILS).toEqual([]);
+    expect(loadEnv({ ADMIN_EMAILS: ' Ops@Example.com, root@example.org ,ops@example.com' }).ADMIN_EMAILS).toEqual([
+      'ops@example.com',
+      'root@example.org',
+    ]);
+  });
+
+  it('stops the start on something that is no address, naming the key', () => {
+    expect(() => loadEnv({ ADMIN_EMAILS: 'ops@example.com,not-an-address' })).toThrow(/ADMIN_EMAILS.*not-an-address/);
+  });
+});

@@ -32,6 +32,21 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   ALLOW_REGISTRATION: booleanString.default(true),
   DEFAULT_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(104857600),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const emails = value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = emails.filter((email) => !z.email().safeParse(email).success);
+      if (bad.length) {
+        context.addIssue({ code: 'custom', message: `not an e-mail address: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return [...new Set(emails)];
+    }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),

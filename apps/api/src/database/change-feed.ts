@@ -6,8 +6,11 @@ const CHANNEL = 'sharedown_changes';
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
 
-/** What a change is about; each cache subscribes to its own. */
-export type ChangeTopic = 'webhooks' | 'shares';
+/**
+ * What a change is about; each cache subscribes to its own. `accounts` (key: the user id): an
+ * account was disabled, enabled, deleted or had its quota changed; whatever holds it drops it.
+ */
+export type ChangeTopic = 'webhooks' | 'shares' | 'accounts';
 
 type Listener = (key: string | null) => void;
 

@@ -75,5 +75,6 @@ export async function createTestUser(
     emailVerified: options.emailVerified === true,
     hasPassword: true,
     twoFactorEnabled: false,
+    isAdmin: false,
   };
 }

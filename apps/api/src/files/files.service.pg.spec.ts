@@ -48,7 +48,7 @@ describe(FilesService.name, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    users = new UsersRepository(database.dataSource);
+    users = new UsersRepository(database.dataSource, new Set());
   });
   afterAll(() => database?.drop());
 

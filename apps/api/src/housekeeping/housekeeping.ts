@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { deleteStaleInvites } from '../admin/invites.repository.js';
 import { deleteExpiredEmailCodes } from '../auth/email/email-codes.repository.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
@@ -25,8 +26,9 @@ interface Sweep {
 /**
  * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
  * keyed by client address) that have refilled long ago, expired records of used frame tickets,
- * long-expired e-mail codes, audit events past their retention and logged visits older than
- * theirs; and it writes the due daily digests of notifications. Runs in the worker (ROLE all or worker) at start and every ten minutes.
+ * long-expired e-mail codes, invitations used or expired long ago, audit events past their
+ * retention and logged visits older than theirs; and it writes the due daily digests of
+ * notifications. Runs in the worker (ROLE all or worker) at start and every ten minutes.
  */
 @Injectable()
 export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,6 +54,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'idle rate-limit buckets', run: () => limiter.sweep() },
       { name: 'used frame tickets past their expiry', run: () => viewer.deleteExpiredFrameTickets() },
       { name: 'e-mail codes expired over a day ago', run: () => deleteExpiredEmailCodes(db) },
+      { name: 'invitations used or expired over 90 days ago', run: () => deleteStaleInvites(db) },
       { name: 'audit events past AUDIT_RETENTION_DAYS', run: () => audit.deleteOlderThan(runtime.env.AUDIT_RETENTION_DAYS) },
       { name: 'visits past VISIT_RETENTION_DAYS', run: () => visitLog.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS) },
       {

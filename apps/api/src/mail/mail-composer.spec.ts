@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
 import { EmailCodesRepository } from '../auth/email/email-codes.repository.js';
+import { RegistrationPolicy } from '../auth/registration-policy.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import type { Runtime } from '../common/runtime.js';
 import { loadEnv } from '../config/env.js';
@@ -39,7 +40,7 @@ function account(email: string, emailVerified: boolean): AuthUser & { passwordHa
 
 class FakeUsers extends UsersRepository {
   constructor(private readonly known: ReturnType<typeof account> | null) {
-    super(null as never);
+    super(null as never, new Set());
   }
 
   override async findCredentials(): Promise<ReturnType<typeof account> | null> {
@@ -76,7 +77,9 @@ function setup(
   notifications = new Map<string, MailedNotification>(),
 ) {
   const codes = new FakeCodes();
-  return { sut: new MailComposer(new FakeUsers(known), codes, new FakeNotifications(notifications), runtime(env)), codes };
+  // No mode chosen by an administrator: ALLOW_REGISTRATION decides.
+  const registration = new RegistrationPolicy({ registrationMode: async () => null } as never, runtime(env));
+  return { sut: new MailComposer(new FakeUsers(known), codes, new FakeNotifications(notifications), runtime(env), registration), codes };
 }
 
 describe(MailComposer.name, () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CODE_TTL_MINUTES, EmailCodesRepository } from '../auth/email/email-codes.repository.js';
+import { RegistrationPolicy } from '../auth/registration-policy.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -18,6 +19,7 @@ export class MailComposer {
     private readonly codes: EmailCodesRepository,
     private readonly notifications: NotificationsRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly registration: RegistrationPolicy,
   ) {}
 
   async compose(job: MailJob): Promise<{ to: string; message: MailMessage } | null> {
@@ -34,7 +36,7 @@ export class MailComposer {
     switch (job.purpose) {
       case 'sign-in':
         // An unknown address gets a code only where a first sign-in may create its account.
-        if (!account && !env.ALLOW_REGISTRATION) return null;
+        if (!account && !(await this.registration.openToNewAccounts())) return null;
         break;
       case 'verify':
         if (!account || account.emailVerified) return null;

@@ -12,6 +12,8 @@ export type GateStop =
   /** Gone, used up, taken by another browser session, or over a per-visitor or per-account cap. */
   | { kind: 'refused'; outcome: RefusedOutcome }
   | { kind: 'trashed' }
+  /** An administrator disabled the owner's account. */
+  | { kind: 'owner-disabled' }
   | { kind: 'quarantined' }
   | { kind: 'scanning' }
   | { kind: 'scan-failed' }

@@ -35,6 +35,8 @@ export interface ViewedShare {
   scanStatus: ScanStatus | null;
   /** The owner's notification choice; `off` once a `first` share's first visit was notified. */
   notify: ShareNotify;
+  /** An administrator disabled the owner's account: every link of it is gone while it is. */
+  ownerDisabled: boolean;
 }
 
 export type AdmissionOutcome =
@@ -77,6 +79,7 @@ interface ViewedShareRow {
   email_allowlist: string[] | null;
   one_session: boolean;
   session_owner: string | null;
+  owner_disabled: boolean;
   per_login_user_max_visits: number | null;
   watermark_enabled: boolean;
   watermark_text: string | null;
@@ -106,6 +109,7 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     emailAllowlist: row.email_allowlist,
     oneSession: row.one_session,
     sessionOwner: row.session_owner,
+    ownerDisabled: row.owner_disabled,
     perLoginUserMaxVisits: row.per_login_user_max_visits,
     watermarkEnabled: row.watermark_enabled,
     watermarkText: row.watermark_text,
@@ -117,7 +121,9 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
   };
 }
 
-const LOAD_SQL = 'SELECT * FROM share_gate WHERE lower(token) = lower($1)';
+// The owner's status by its key, beside the gate row (share_open_visits adds it the same way).
+const LOAD_SQL =
+  'SELECT g.*, u.disabled_at IS NOT NULL AS owner_disabled FROM share_gate g JOIN users u ON u.id = g.user_id WHERE lower(g.token) = lower($1)';
 const OPEN_SQL = 'SELECT idx, outcome, visit_no, unique_no, gate FROM share_open_visits($1, $2, $3::text[]) ORDER BY idx';
 
 const ADMIT_SQL =
@@ -140,6 +146,7 @@ const USE_FRAME_TICKET_SQL = `
     SELECT g.watermark_enabled, g.watermark_text
     FROM share_gate g
     JOIN file_versions v ON v.id = $2::uuid AND v.file_id = g.file_id AND v.scan_status = 'CLEAN'
+    JOIN users sharer ON sharer.id = g.user_id AND sharer.disabled_at IS NULL
     WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN'
       AND to_timestamp($4::bigint) > now()
   ), used AS (

@@ -151,11 +151,18 @@ export class ViewerEmailCodeService {
   }
 
   private async signedIn(request: ViewerRequest, userId: string, next: string): Promise<ViewerAnswer> {
-    const session = await this.sessions.create(userId, {
-      method: 'email-code',
-      userAgent: request.userAgent,
-      ipPrefix: maskedIpPrefix(request.ip),
-    });
+    let session: Awaited<ReturnType<SessionsService['create']>>;
+    try {
+      session = await this.sessions.create(userId, {
+        method: 'email-code',
+        userAgent: request.userAgent,
+        ipPrefix: maskedIpPrefix(request.ip),
+      });
+    } catch (error) {
+      // The only refusal of a session for a proven identity: an administrator disabled the account.
+      if (error instanceof AppError && error.code === ErrorCode.FORBIDDEN) return this.pages.accountDisabled(request);
+      throw error;
+    }
     return {
       status: 303,
       body: '',

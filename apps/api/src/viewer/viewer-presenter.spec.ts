@@ -28,6 +28,7 @@ describe(ViewerPresenter.name, () => {
     [{ kind: 'refused', outcome: 'VISITOR_LIMIT' }, 410],
     [{ kind: 'refused', outcome: 'USER_LIMIT' }, 410],
     [{ kind: 'trashed' }, 410],
+    [{ kind: 'owner-disabled' }, 410],
     [{ kind: 'quarantined' }, 410],
     [{ kind: 'link-exists' }, 200],
     [{ kind: 'link-preview' }, 200],

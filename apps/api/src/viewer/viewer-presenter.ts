@@ -137,6 +137,8 @@ export class ViewerPresenter {
         return { ...this.message(request, 503, 'scanFailed'), headers: { 'Retry-After': '60' } };
       case 'link-exists':
         return { status: 200, body: '' };
+      case 'owner-disabled':
+        return this.adminPage(request, 410, 'ownerDisabled');
       case 'link-preview':
         return { status: 200, body: linkPreviewPage(this.context(request), share.fileName) };
       case 'foreign-form':
@@ -166,6 +168,17 @@ export class ViewerPresenter {
     const context = this.context(request);
     const words = context.text.messages.refusals[outcome];
     return { status: REFUSAL_STATUS[outcome], body: messagePage(context, words.title, words.body) };
+  }
+
+  /** A sign-in of an account an administrator disabled. */
+  accountDisabled(request: ViewerRequest): ViewerAnswer {
+    return this.adminPage(request, 403, 'accountDisabled');
+  }
+
+  private adminPage(request: ViewerRequest, status: number, state: keyof ViewerMessages['admin']): ViewerAnswer {
+    const context = this.context(request);
+    const words = context.text.messages.admin[state];
+    return { status, body: messagePage(context, words.title, words.body) };
   }
 
   /**

@@ -10,6 +10,7 @@ import type { AuthUser } from '../auth/auth-context.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
 import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { UsersRepository } from '../auth/users.repository.js';
+import { administratorsProvider } from '../auth/administrators.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { loadEnv } from '../config/env.js';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
@@ -113,6 +114,7 @@ describe(ViewerService.name, () => {
       providers: [
         { provide: DataSource, useValue: db },
         { provide: RUNTIME, useValue: runtime },
+        administratorsProvider,
         { provide: RateLimiter, useValue: new PostgresRateLimiter(new RateBucketsRepository(db)) },
         { provide: WebhookEventsService, useValue: events },
         SessionsService,

@@ -7,8 +7,9 @@ import shares from './de/shares';
 import tools from './de/tools';
 import activity from './de/activity';
 import notifications from './de/notifications';
+import admin from './de/admin';
 
 /** German messages, one file per area under de/, typed by the English ones. */
-const de: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications };
+const de: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
 
 export default de;

@@ -6,9 +6,10 @@ import shares from './en/shares';
 import tools from './en/tools';
 import activity from './en/activity';
 import notifications from './en/notifications';
+import admin from './en/admin';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
-const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications };
+const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
 
 export default en;
 export type Messages = typeof en;

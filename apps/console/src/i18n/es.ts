@@ -7,8 +7,9 @@ import shares from './es/shares';
 import tools from './es/tools';
 import activity from './es/activity';
 import notifications from './es/notifications';
+import admin from './es/admin';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
-const es: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications };
+const es: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
 
 export default es;

@@ -7,8 +7,9 @@ import shares from './fr/shares';
 import tools from './fr/tools';
 import activity from './fr/activity';
 import notifications from './fr/notifications';
+import admin from './fr/admin';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
-const fr: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications };
+const fr: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
 
 export default fr;

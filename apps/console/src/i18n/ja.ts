@@ -7,8 +7,9 @@ import shares from './ja/shares';
 import tools from './ja/tools';
 import activity from './ja/activity';
 import notifications from './ja/notifications';
+import admin from './ja/admin';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
-const ja: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications };
+const ja: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
 
 export default ja;

@@ -7,8 +7,9 @@ import shares from './zh/shares';
 import tools from './zh/tools';
 import activity from './zh/activity';
 import notifications from './zh/notifications';
+import admin from './zh/admin';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
-const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications };
+const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
 
 export default zh;

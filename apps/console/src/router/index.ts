@@ -9,6 +9,8 @@ declare module 'vue-router' {
     public?: boolean;
     /** i18n key of the page title. */
     title?: string;
+    /** Only for administrators (the Admin area); others are sent to their files. */
+    admin?: boolean;
   }
 }
 
@@ -93,6 +95,31 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'nav.activity' },
   },
   {
+    path: '/admin',
+    name: 'admin',
+    component: () => import('../pages/admin/AdminOverview.vue'),
+    meta: { title: 'admin.nav', admin: true },
+  },
+  {
+    path: '/admin/users',
+    name: 'admin-users',
+    component: () => import('../pages/admin/AdminUsers.vue'),
+    meta: { title: 'admin.tabs.users', admin: true },
+  },
+  {
+    path: '/admin/users/:id',
+    name: 'admin-user',
+    component: () => import('../pages/admin/AdminUserDetail.vue'),
+    props: true,
+    meta: { title: 'admin.tabs.users', admin: true },
+  },
+  {
+    path: '/admin/audit',
+    name: 'admin-audit',
+    component: () => import('../pages/admin/AdminAudit.vue'),
+    meta: { title: 'admin.tabs.audit', admin: true },
+  },
+  {
     path: '/account',
     name: 'account',
     component: () => import('../pages/account/AccountPage.vue'),
@@ -152,6 +179,8 @@ export function createConsoleRouter(pinia: Pinia, history: RouterHistory = creat
       return true;
     }
     if (!session.signedIn) return { name: 'login', query: { redirect: to.fullPath } };
+    // The server refuses the Admin area's calls anyway; the pages are not shown to others either.
+    if (to.meta.admin && !session.user?.isAdmin) return { name: 'file-list' };
     return true;
   });
 

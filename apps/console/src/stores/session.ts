@@ -47,10 +47,12 @@ export const useSessionStore = defineStore('session', () => {
 
   /**
    * Signed in at once, or (e-mail configured) `verificationRequired`: a code was mailed, and
-   * POST /api/auth/verify-email with it signs in.
+   * POST /api/auth/verify-email with it signs in. `invite`: the token of an invitation link.
    */
-  async function register(email: string, password: string): Promise<{ verificationRequired: boolean }> {
-    const data = await call(api().POST('/api/auth/register', { body: { email, password } }));
+  async function register(email: string, password: string, invite?: string): Promise<{ verificationRequired: boolean }> {
+    const data = await call(
+      api().POST('/api/auth/register', { body: invite ? { email, password, invite } : { email, password } }),
+    );
     if (!data.user) return { verificationRequired: true };
     adopt(data.user);
     return { verificationRequired: false };

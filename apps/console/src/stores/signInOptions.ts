@@ -9,6 +9,7 @@ export type SignInOptions = Schemas['SignInOptionsDto'];
 const FALLBACK: SignInOptions = {
   passwordLogin: true,
   registration: true,
+  registrationMode: 'open',
   emailCodes: false,
   oidcLabel: null,
   oidcRedirectUri: '',

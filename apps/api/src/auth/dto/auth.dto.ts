@@ -35,6 +35,18 @@ export class CredentialsDto {
   password: string;
 }
 
+export class RegisterDto extends CredentialsDto {
+  @ApiProperty({
+    required: false,
+    maxLength: 100,
+    description: 'the token of an invitation link (`?invite=`); needed when registration is invite-only, ignored when open',
+  })
+  @IsOptional()
+  @IsString({ message: 'invite 必须是字符串' })
+  @Length(1, 100, { message: 'invite 长度必须在 1 到 100 个字符之间' })
+  invite?: string;
+}
+
 export class ConsoleUserDto {
   @ApiProperty() id: string;
   @ApiProperty({ format: 'email' }) email: string;
@@ -46,6 +58,11 @@ export class ConsoleUserDto {
   @ApiProperty({ description: 'false for accounts made by an e-mail code or single sign-on that have not set a password' })
   hasPassword: boolean;
   @ApiProperty({ description: 'two-factor authentication (TOTP) is on' }) twoFactorEnabled: boolean;
+  @ApiProperty({
+    description:
+      'an administrator of the instance (its first account, or named in ADMIN_EMAILS): the console shows its Admin area',
+  })
+  isAdmin: boolean;
 }
 
 export class SessionResponseDto {

@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/app-error.js';
-import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
+import { RegistrationPolicy } from '../registration-policy.js';
 import { UsersRepository } from '../users.repository.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
@@ -16,8 +16,8 @@ class LostRace extends AppError {
 
 /**
  * Sign-in with a one-time code mailed to the address. The first sign-in of an unknown address
- * creates its account, proven and without a password (not where ALLOW_REGISTRATION=false: there
- * no code is ever sent to an unknown address, and none is accepted for one).
+ * creates its account, proven and without a password, only while registration is open (invite-only
+ * and closed instances send no code to an unknown address and accept none for one).
  */
 @Injectable()
 export class EmailSignInService {
@@ -26,7 +26,7 @@ export class EmailSignInService {
     private readonly users: UsersRepository,
     private readonly emailAccounts: EmailAccountsRepository,
     private readonly accounts: AccountsService,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly registration: RegistrationPolicy,
   ) {}
 
   get enabled(): boolean {
@@ -40,7 +40,9 @@ export class EmailSignInService {
   async verify(email: string, code: string, twoFactorCode: string | undefined, clientAddress: string): Promise<AuthUser> {
     const checked = await this.codes.check(email, 'sign-in', code, clientAddress);
     const existing = await this.users.findCredentials(email);
-    if (!existing && !this.runtime.env.ALLOW_REGISTRATION) throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已失效');
+    if (!existing && !(await this.registration.openToNewAccounts())) {
+      throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已失效');
+    }
     if (existing) await this.codes.secondFactor(existing, twoFactorCode, clientAddress);
     const userId = await this.codes.redeem(checked, async (manager) => {
       if (existing) {

@@ -1,12 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
-import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
 import { hashPassword } from '../password-hasher.js';
+import { RegistrationPolicy } from '../registration-policy.js';
 import { UsersRepository } from '../users.repository.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
+
+/** Rolls back a registration that made no account, so its invitation stays unused. */
+class InviteKept extends Error {}
 
 /** What a proven code did: the account, and whether the caller must now be signed in to it. */
 export interface Verified {
@@ -27,7 +31,8 @@ export class EmailVerificationService {
     private readonly users: UsersRepository,
     private readonly emailAccounts: EmailAccountsRepository,
     private readonly accounts: AccountsService,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly registration: RegistrationPolicy,
+    private readonly db: DataSource,
   ) {}
 
   get enabled(): boolean {
@@ -38,14 +43,25 @@ export class EmailVerificationService {
    * The work is the same on both paths (the send allowance, a password hash, one insert attempt,
    * one queued job), so neither the answer nor its timing tells whether the address was taken.
    */
-  async register(email: string, password: string, clientAddress: string): Promise<void> {
+  async register(email: string, password: string, clientAddress: string, invite?: string): Promise<void> {
     this.accounts.assertPasswordLogin();
-    if (!this.runtime.env.ALLOW_REGISTRATION) throw new AppError(ErrorCode.FORBIDDEN, '本服务未开放注册');
+    const mode = await this.registration.assertMayRegister(invite);
     await this.codes.takeSend(email, clientAddress);
-    const created = await this.accounts.createAccount(email.trim(), {
-      passwordHash: await hashPassword(password),
-      emailVerified: false,
-    });
+    const passwordHash = await hashPassword(password);
+    // Invite-only: the invitation is used with the account it makes. An address that has an
+    // account already leaves it unused (the transaction rolls back) and is answered as always.
+    const created = await this.db
+      .transaction(async (manager) => {
+        const used = mode === 'invite' ? await this.registration.useInvite(manager, invite!, email.trim()) : null;
+        const account = await this.accounts.createAccount(email.trim(), { passwordHash, emailVerified: false, manager });
+        if (used && !account) throw new InviteKept();
+        if (used && account) await this.registration.recordInviteUse(manager, used.id, account.id);
+        return account;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof InviteKept) return null;
+        throw error;
+      });
     await this.codes.enqueue(
       created ? { kind: 'code', purpose: 'verify', email: created.email } : { kind: 'registration-attempt', email: email.trim() },
     );

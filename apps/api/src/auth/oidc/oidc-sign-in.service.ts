@@ -12,7 +12,7 @@ import { safeReturnPath } from './oidc-transaction.js';
 const PER_CLIENT = { capacity: 60, windowSeconds: 60 };
 
 /** What the console's sign-in page says after a failed single sign-on (`/login?error=…`). */
-export type OidcFailure = 'sso' | 'sso-unverified';
+export type OidcFailure = 'sso' | 'sso-unverified' | 'account-disabled';
 
 export type OidcOutcome = { user: AuthUser; next: string } | { failure: OidcFailure; next: string };
 

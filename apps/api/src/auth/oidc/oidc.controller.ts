@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
 import { clientKeyOf } from '../../common/client-address.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { PublicRoute } from '../../openapi/public-route.decorator.js';
@@ -49,7 +50,8 @@ export class OidcController {
   @ApiOperation({ summary: "Finish single sign-on: the provider's redirect back, which signs in" })
   @ApiResponse({
     status: 302,
-    description: 'signed in (session cookie set) and on to `next`; or to /login?error=sso|sso-unverified, with no session',
+    description:
+      'signed in (session cookie set) and on to `next`; or to /login?error=sso|sso-unverified|account-disabled, with no session',
   })
   @ApiErrors(404, 429)
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -60,7 +62,17 @@ export class OidcController {
     this.transactions.clear(reply);
     reply.header('Cache-Control', 'no-store');
     if ('failure' in outcome) return void reply.redirect(failurePage(outcome.failure, outcome.next), 302);
-    setSessionCookie(reply, this.runtime, await this.sessions.create(outcome.user.id, sessionOriginOf(request, 'oidc')));
+    let session: Awaited<ReturnType<SessionsService['create']>>;
+    try {
+      session = await this.sessions.create(outcome.user.id, sessionOriginOf(request, 'oidc'));
+    } catch (error) {
+      // A disabled account: the browser is on its way back from the provider, so it gets the sign-in page and why.
+      if (error instanceof AppError && error.code === ErrorCode.FORBIDDEN) {
+        return void reply.redirect(failurePage('account-disabled', outcome.next), 302);
+      }
+      throw error;
+    }
+    setSessionCookie(reply, this.runtime, session);
     reply.redirect(outcome.next, 302);
   }
 }

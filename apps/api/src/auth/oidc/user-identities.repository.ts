@@ -1,20 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../../common/sql.js';
+import { ADMINISTRATORS } from '../administrators.js';
 import type { AuthUser } from '../auth-context.js';
 import { USER_COLUMNS, toAuthUser } from '../users.repository.js';
 
 /** Accounts at an OpenID provider (issuer + subject) and the Sharedown account each one signs in to. */
 @Injectable()
 export class UserIdentitiesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+  ) {}
 
   async findUser(issuer: string, subject: string): Promise<AuthUser | null> {
     const rows: Array<Parameters<typeof toAuthUser>[0]> = await this.db.query(
       `SELECT ${USER_COLUMNS} FROM user_identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = $1 AND i.subject = $2`,
       [issuer, subject],
     );
-    return rows[0] ? toAuthUser(rows[0]) : null;
+    return rows[0] ? toAuthUser(rows[0], this.administrators) : null;
   }
 
   /** Links the identity to the account; false when the identity is already linked (to anyone). */

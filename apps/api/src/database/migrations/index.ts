@@ -9,7 +9,22 @@ import { AuditEvents1763700000800 } from './1763700000800-audit-events.js';
 import { ListPageIndexes1763700000860 } from './1763700000860-list-page-indexes.js';
 import { ShareVisitLog1763700000900 } from './1763700000900-share-visit-log.js';
 import { SharePolicyChanges1763700000910 } from './1763700000910-share-policy-changes.js';
+import { Administrators1763700001000 } from './1763700001000-administrators.js';
 import { Notifications1763700001200 } from './1763700001200-notifications.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
-export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700, TotpLastStep1763700000720, AuditEvents1763700000800, ListPageIndexes1763700000860, ShareVisitLog1763700000900, SharePolicyChanges1763700000910, Notifications1763700001200];
+export const migrations = [
+  InitialSchema1763700000000,
+  ShareVisitAdmission1763700000400,
+  ShareVisitBatches1763700000410,
+  ServeLatestCleanVersion1763700000500,
+  FrameTickets1763700000600,
+  SignIn1763700000700,
+  TotpLastStep1763700000720,
+  AuditEvents1763700000800,
+  ListPageIndexes1763700000860,
+  ShareVisitLog1763700000900,
+  SharePolicyChanges1763700000910,
+  Administrators1763700001000,
+  Notifications1763700001200,
+];

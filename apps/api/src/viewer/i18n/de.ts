@@ -157,4 +157,14 @@ export default {
     burnedAll: 'Sie haben das ganze Dokument gelesen; sein Inhalt wurde vernichtet.',
     burnedSome: 'Die gelesenen Teile wurden vernichtet; es geht an der ungelesenen Stelle weiter.',
   },
+  admin: {
+    ownerDisabled: {
+      title: 'Konto gesperrt',
+      body: 'Das Konto, das diesen Link geteilt hat, wurde von der Administration dieses Dienstes gesperrt. Der Inhalt ist nicht verfügbar.',
+    },
+    accountDisabled: {
+      title: 'Konto gesperrt',
+      body: 'Dieses Konto wurde von der Administration dieses Dienstes gesperrt und kann sich nicht anmelden.',
+    },
+  },
 } satisfies ViewerMessages;

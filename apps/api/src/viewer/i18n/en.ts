@@ -131,4 +131,14 @@ export default {
     burnedAll: 'You have read the whole document; its content has been burned.',
     burnedSome: 'The parts you have read are burned; continue where you left off.',
   },
+  admin: {
+    ownerDisabled: {
+      title: 'Account disabled',
+      body: "The account that shared this link has been disabled by this service's administrator. The content is not available.",
+    },
+    accountDisabled: {
+      title: 'Account disabled',
+      body: "This account has been disabled by this service's administrator and cannot sign in.",
+    },
+  },
 } satisfies ViewerMessages;

@@ -162,4 +162,14 @@ export default {
     burnedAll: 'Has leído todo el documento; su contenido se ha destruido.',
     burnedSome: 'Las partes leídas se han destruido; continúa donde lo dejaste.',
   },
+  admin: {
+    ownerDisabled: {
+      title: 'Cuenta desactivada',
+      body: 'La cuenta que compartió este enlace ha sido desactivada por la administración de este servicio. El contenido no está disponible.',
+    },
+    accountDisabled: {
+      title: 'Cuenta desactivada',
+      body: 'Esta cuenta ha sido desactivada por la administración de este servicio y no puede iniciar sesión.',
+    },
+  },
 } satisfies ViewerMessages;

@@ -147,4 +147,14 @@ export default {
     burnedAll: 'Vous avez lu tout le document ; son contenu a été détruit.',
     burnedSome: 'Les parties lues ont été détruites ; reprenez là où vous vous êtes arrêté.',
   },
+  admin: {
+    ownerDisabled: {
+      title: 'Compte désactivé',
+      body: "Le compte qui a partagé ce lien a été désactivé par l'administrateur de ce service. Le contenu n'est pas disponible.",
+    },
+    accountDisabled: {
+      title: 'Compte désactivé',
+      body: "Ce compte a été désactivé par l'administrateur de ce service et ne peut pas se connecter.",
+    },
+  },
 } satisfies ViewerMessages;

@@ -110,4 +110,14 @@ export default {
     burnedAll: '这份文档已全部读完，内容已焚毁。',
     burnedSome: '已读部分已焚毁，从未读处继续。',
   },
+  admin: {
+    ownerDisabled: {
+      title: '账户已停用',
+      body: '分享此链接的账户已被本服务的管理员停用，内容暂时无法访问。',
+    },
+    accountDisabled: {
+      title: '账户已停用',
+      body: '该账户已被本服务的管理员停用，无法登录。',
+    },
+  },
 };

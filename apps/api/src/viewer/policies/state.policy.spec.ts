@@ -12,6 +12,8 @@ describe(StatePolicy.name, () => {
 
   it.each([
     [{ revoked: true }, { kind: 'refused', outcome: 'REVOKED' }],
+    [{ ownerDisabled: true }, { kind: 'owner-disabled' }],
+    [{ ownerDisabled: true, trashed: true, expired: true }, { kind: 'owner-disabled' }],
     [{ trashed: true }, { kind: 'trashed' }],
     [{ expired: true }, { kind: 'refused', outcome: 'EXPIRED' }],
     [{ consumed: true }, { kind: 'refused', outcome: 'CONSUMED' }],

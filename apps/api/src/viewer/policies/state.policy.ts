@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { refused } from '../gate-stop.js';
 import { PASS, type GatePolicy, type GateStep, type Visit } from './gate-policy.js';
 
-/** Revoked, trashed, expired or used up: the document is gone for everyone. */
+/** Revoked, its owner disabled, trashed, expired or used up: the document is gone for everyone. */
 @Injectable()
 export class StatePolicy implements GatePolicy {
   check({ share }: Visit): GateStep {
     if (share.revoked) return refused('REVOKED');
+    if (share.ownerDisabled) return { kind: 'owner-disabled' };
     if (share.trashed) return { kind: 'trashed' };
     if (share.expired) return refused('EXPIRED');
     if (share.consumed) return refused('CONSUMED');

@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { AccountStatusService } from './account-status.service.js';
+import { AdminGuard } from './admin.guard.js';
+import { AdminUsersRepository } from './admin-users.repository.js';
+import { AdminAuditRepository } from './admin-audit.repository.js';
+import { AdminAuditService } from './admin-audit.service.js';
+import { AdminInstanceController, AdminUsersController } from './admin.controller.js';
+import { AdminUsersService } from './admin-users.service.js';
+import { InstanceAdminService } from './instance-admin.service.js';
+import { InstanceStatsRepository } from './instance-stats.repository.js';
+import { InvitesRepository } from './invites.repository.js';
+
+/**
+ * Running the instance: administrators manage accounts, registration and invitations, and read
+ * the instance's totals and everyone's audit trail, under `/api/admin`. Another feature that
+ * stops accounts imports this module for AccountStatusService; its controllers use AdminGuard
+ * (and import AuthModule, where the guard's session check lives).
+ */
+@Module({
+  imports: [AuthModule, AuditModule],
+  controllers: [AdminUsersController, AdminInstanceController],
+  providers: [
+    AdminUsersRepository,
+    AccountStatusService,
+    AdminGuard,
+    AdminUsersService,
+    InstanceAdminService,
+    InvitesRepository,
+    InstanceStatsRepository,
+    AdminAuditRepository,
+    AdminAuditService,
+  ],
+  exports: [AccountStatusService, AdminGuard],
+})
+export class AdminModule {}
