@@ -19,6 +19,7 @@ import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { ActivityModule } from './audit/activity.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 
 /**
  * The whole service: the two global infrastructure modules (configuration, database) and every
@@ -48,6 +49,7 @@ export class AppModule {
         ViewerModule,
         ActivityModule,
         AdminModule,
+        ReportsModule,
         HousekeepingModule,
         ConsoleStaticModule,
       ],

@@ -194,6 +194,14 @@ export class ShareDto {
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) revokedAt?: string | null;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) consumedAt?: string | null;
   @ApiProperty({ required: false, type: 'string', format: 'date-time' }) createdAt?: string;
+  @ApiProperty({
+    required: false,
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'when an administrator disabled the link after an abuse report; such a share is also revoked, for good',
+  })
+  disabledAt?: string | null;
 }
 
 export class CreatedShareDto {

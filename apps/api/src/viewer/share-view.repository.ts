@@ -34,6 +34,8 @@ export interface ViewedShare {
   scanStatus: ScanStatus | null;
   /** An administrator disabled the owner's account: every link of it is gone while it is. */
   ownerDisabled: boolean;
+  /** An administrator took the link out of service after a report (it is revoked as well). */
+  disabled: boolean;
 }
 
 export type AdmissionOutcome =
@@ -77,6 +79,7 @@ interface ViewedShareRow {
   one_session: boolean;
   session_owner: string | null;
   owner_disabled: boolean;
+  disabled: boolean;
   per_login_user_max_visits: number | null;
   watermark_enabled: boolean;
   watermark_text: string | null;
@@ -106,6 +109,7 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     oneSession: row.one_session,
     sessionOwner: row.session_owner,
     ownerDisabled: row.owner_disabled,
+    disabled: row.disabled,
     perLoginUserMaxVisits: row.per_login_user_max_visits,
     watermarkEnabled: row.watermark_enabled,
     watermarkText: row.watermark_text,
@@ -280,12 +284,18 @@ export class ShareViewRepository {
     await this.db.query('UPDATE file_versions SET rendered_html = $2 WHERE id = $1', [versionId, rendered]);
   }
 
-  async report(shareId: string, reason: string, ipPrefix: string): Promise<Date> {
+  /**
+   * Files a report; it keeps the owner, the token and the file name the share had, so it still
+   * says what was reported after the share is gone. Null when the share went in the meantime.
+   */
+  async report(shareId: string, reason: string, ipPrefix: string): Promise<Date | null> {
     const rows: Array<{ created_at: Date }> = await this.db.query(
-      'INSERT INTO share_reports (share_id, reason, ip_prefix) VALUES ($1, $2, $3) RETURNING created_at',
+      `INSERT INTO share_reports (share_id, owner_id, share_token, file_name, reason, ip_prefix)
+       SELECT s.id, s.user_id, s.token, f.name, $2, $3 FROM shares s JOIN files f ON f.id = s.file_id WHERE s.id = $1
+       RETURNING created_at`,
       [shareId, reason, ipPrefix],
     );
-    return rows[0]!.created_at;
+    return rows[0]?.created_at ?? null;
   }
 }
 

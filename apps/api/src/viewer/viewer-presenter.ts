@@ -142,6 +142,11 @@ export class ViewerPresenter {
         const words = context.text.messages.admin.ownerDisabled;
         return { status: 410, body: messagePage(context, words.title, words.body) };
       }
+      case 'share-disabled': {
+        const context = this.context(request);
+        const words = context.text.messages.reports.shareDisabled;
+        return { status: 410, body: messagePage(context, words.title, words.body) };
+      }
       case 'link-preview':
         return { status: 200, body: linkPreviewPage(this.context(request), share.fileName) };
       case 'foreign-form':

@@ -163,4 +163,10 @@ export default {
       body: 'Das Konto, das diesen Link geteilt hat, wurde von der Administration dieses Dienstes gesperrt. Der Inhalt ist nicht verfügbar.',
     },
   },
+  reports: {
+    shareDisabled: {
+      title: 'Link gesperrt',
+      body: 'Dieser Link wurde nach einer Meldung von der Administration dieses Dienstes gesperrt. Er wird nicht wieder freigegeben; der Inhalt ist nicht verfügbar.',
+    },
+  },
 } satisfies ViewerMessages;

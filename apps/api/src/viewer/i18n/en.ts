@@ -137,4 +137,10 @@ export default {
       body: "The account that shared this link has been disabled by this service's administrator. The content is not available.",
     },
   },
+  reports: {
+    shareDisabled: {
+      title: 'Link disabled',
+      body: "This link was disabled by this service's administrator after a report. It will not come back, and its content is not available.",
+    },
+  },
 } satisfies ViewerMessages;

@@ -168,4 +168,10 @@ export default {
       body: 'La cuenta que compartió este enlace ha sido desactivada por la administración de este servicio. El contenido no está disponible.',
     },
   },
+  reports: {
+    shareDisabled: {
+      title: 'Enlace desactivado',
+      body: 'La administración de este servicio desactivó este enlace tras una denuncia. No volverá a estar disponible y su contenido no se puede consultar.',
+    },
+  },
 } satisfies ViewerMessages;

@@ -153,4 +153,10 @@ export default {
       body: "Le compte qui a partagé ce lien a été désactivé par l'administrateur de ce service. Le contenu n'est pas disponible.",
     },
   },
+  reports: {
+    shareDisabled: {
+      title: 'Lien désactivé',
+      body: "Ce lien a été désactivé par l'administrateur de ce service à la suite d'un signalement. Il ne sera pas rétabli et son contenu n'est pas disponible.",
+    },
+  },
 } satisfies ViewerMessages;
