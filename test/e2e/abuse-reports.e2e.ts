@@ -15,6 +15,7 @@ type AdminReport = components['schemas']['AdminReportDto'];
 const METRICS_TOKEN = 'metrics-token-for-the-abuse-report-suite';
 const ADMIN_EMAIL = `moderator${process.pid}@example.com`;
 const run = promisify(execFile);
+const CLI_BIN = fileURLToPath(new URL('../../apps/cli/dist/bin.js', import.meta.url));
 const BACKUP_CLI = fileURLToPath(new URL('../../apps/api/dist/backup/backup-cli.js', import.meta.url));
 
 /** Each report comes from its own network (the app trusts the loopback proxy), so the hourly throttle only bites where a test means it to. */
@@ -100,13 +101,20 @@ describe('abuse reports', () => {
     ] as const) {
       expect((await client.GET('/api/admin/reports')).response.status).toBe(status);
       expect((await client.GET('/api/admin/reports/{id}', { params: { path: { id } } })).response.status).toBe(status);
-      const attempt = await client.POST('/api/admin/reports/{id}/resolve', { params: { path: { id } }, body: { action: 'dismiss' } });
+      const attempt = await client.POST('/api/admin/reports/{id}/resolve', {
+        params: { path: { id } },
+        body: { action: 'dismiss' },
+      });
       expect(attempt.response.status).toBe(status);
     }
     expect((await reportsOfShare(created.id))[0]!.status).toBe('open');
-    expect((await admin.console.GET('/api/admin/reports', { params: { query: { status: 'closed' as 'open' } } })).response.status).toBe(400);
+    expect(
+      (await admin.console.GET('/api/admin/reports', { params: { query: { status: 'closed' as 'open' } } })).response.status,
+    ).toBe(400);
     expect((await resolve(id, 'ban' as 'dismiss')).response.status).toBe(400);
-    const unknown = await admin.console.GET('/api/admin/reports/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
+    const unknown = await admin.console.GET('/api/admin/reports/{id}', {
+      params: { path: { id: '00000000-0000-4000-8000-000000000000' } },
+    });
     expect(unknown.response.status).toBe(404);
   });
 
@@ -164,7 +172,10 @@ describe('abuse reports', () => {
     expect(listed.shares.find((listedShare) => listedShare.id === created.id)).toMatchObject({ disabledAt: after.disabledAt });
 
     // Nothing the owner can do brings it back: editing is refused, revoking again keeps it disabled.
-    const edit = await alice.console.PATCH('/api/console/shares/{id}', { params: { path: { id: created.id } }, body: { maxVisits: 50 } });
+    const edit = await alice.console.PATCH('/api/console/shares/{id}', {
+      params: { path: { id: created.id } },
+      body: { maxVisits: 50 },
+    });
     expect(edit.response.status).toBe(409);
     await unwrap(alice.api.DELETE('/api/v1/shares/{id}', { params: { path: { id: created.id } } }));
     expect((await getShare(alice, created.id)).disabledAt).toBe(after.disabledAt);
@@ -204,7 +215,9 @@ describe('abuse reports', () => {
     const winner = answers.find((answer) => answer.response.status === 200)!.data!;
     const [stored] = await reportsOfShare(created.id);
     expect(stored).toMatchObject({ status: winner.status, resolvedAt: winner.resolvedAt });
-    const audited = await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM audit_events WHERE target_id = $1`, [report!.id]);
+    const audited = await sql<{ n: number }>(app, `SELECT count(*)::int AS n FROM audit_events WHERE target_id = $1`, [
+      report!.id,
+    ]);
     expect(audited).toEqual([{ n: 1 }]);
   });
 
@@ -257,8 +270,22 @@ describe('abuse reports', () => {
     const seen = await unwrap(alice.api.GET('/api/v1/shares/{id}/reports', { params: { path: { id: created.id } } }));
     expect(seen.nextCursor).toBeNull();
     expect(seen.reports).toEqual([
-      { id: expect.any(String), reason: 'second complaint', ipPrefix: '192.0.2.0/24', createdAt: expect.any(String), status: 'dismissed', resolvedAt: expect.any(String) },
-      { id: expect.any(String), reason: 'first complaint', ipPrefix: '192.0.2.0/24', createdAt: expect.any(String), status: 'dismissed', resolvedAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        reason: 'second complaint',
+        ipPrefix: '192.0.2.0/24',
+        createdAt: expect.any(String),
+        status: 'dismissed',
+        resolvedAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        reason: 'first complaint',
+        ipPrefix: '192.0.2.0/24',
+        createdAt: expect.any(String),
+        status: 'dismissed',
+        resolvedAt: expect.any(String),
+      },
     ]);
     expect(JSON.stringify(seen)).not.toContain(admin.userId);
     expect(JSON.stringify(seen)).not.toContain(admin.email);
@@ -273,8 +300,30 @@ describe('abuse reports', () => {
     );
     expect(rest).toEqual({ reports: [expect.objectContaining({ reason: 'first complaint' })], nextCursor: null });
 
-    expect((await bob.api.GET('/api/v1/shares/{id}/reports', { params: { path: { id: created.id } } })).response.status).toBe(404);
-    expect((await bob.console.GET('/api/console/shares/{id}/reports', { params: { path: { id: created.id } } })).response.status).toBe(404);
+    const cliEnv = (who: TestUser) => ({
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: tmpdir(),
+        XDG_CONFIG_HOME: join(tmpdir(), 'no-sharedown-config'),
+        SHAREDOWN_URL: app.baseUrl,
+        SHAREDOWN_TOKEN: who.token,
+      },
+    });
+    const printed = await run(process.execPath, [CLI_BIN, 'shares', 'reports', created.id, '--json'], cliEnv(alice));
+    expect(JSON.parse(printed.stdout)).toEqual(seen);
+    const table = await run(process.execPath, [CLI_BIN, 'shares', 'reports', created.id], cliEnv(alice));
+    const line = table.stdout.split('\n').find((row) => row.includes('second complaint'));
+    expect(line).toMatch(/dismissed\W+192\.0\.2\.0\/24\W+second complaint/);
+    await expect(run(process.execPath, [CLI_BIN, 'shares', 'reports', created.id], cliEnv(bob))).rejects.toMatchObject({
+      code: expect.any(Number),
+    });
+
+    expect((await bob.api.GET('/api/v1/shares/{id}/reports', { params: { path: { id: created.id } } })).response.status).toBe(
+      404,
+    );
+    expect(
+      (await bob.console.GET('/api/console/shares/{id}/reports', { params: { path: { id: created.id } } })).response.status,
+    ).toBe(404);
     expect((await alice.api.GET('/api/v1/shares/{id}/reports', { params: { path: { id: 'nope' } } })).response.status).toBe(404);
   });
 
@@ -314,7 +363,10 @@ describe('abuse reports', () => {
     expect(filed).toBe(n);
     const resolved = (action: string) =>
       Number(new RegExp(`^sharedown_abuse_reports_resolved_total\\{action="${action}"\\} (\\d+)`, 'm').exec(body)?.[1] ?? 0);
-    const stored = await sql<{ status: string; n: number }>(app, `SELECT status, count(*)::int AS n FROM share_reports GROUP BY status`);
+    const stored = await sql<{ status: string; n: number }>(
+      app,
+      `SELECT status, count(*)::int AS n FROM share_reports GROUP BY status`,
+    );
     const count = (status: string) => stored.find((row) => row.status === status)?.n ?? 0;
     expect(resolved('dismiss')).toBe(count('dismissed'));
     expect(resolved('disable_share')).toBe(count('share_disabled'));

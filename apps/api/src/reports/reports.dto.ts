@@ -71,7 +71,11 @@ export class AdminReportDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ enum: REPORT_STATUSES }) status: ReportStatus;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) resolvedAt: string | null;
-  @ApiProperty({ type: ReportResolverDto, nullable: true, description: 'the administrator who resolved it (null while open, or once that account is gone)' })
+  @ApiProperty({
+    type: ReportResolverDto,
+    nullable: true,
+    description: 'the administrator who resolved it (null while open, or once that account is gone)',
+  })
   resolvedBy: ReportResolverDto | null;
   @ApiProperty({ type: 'integer', description: 'open reports on the same share, this one included while open' })
   openReportsOnShare: number;

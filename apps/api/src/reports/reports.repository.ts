@@ -129,7 +129,12 @@ export class ReportsRepository {
    * Resolves the report and every other open report of its share with the same outcome; answers
    * the ids resolved (the report itself first).
    */
-  async resolve(manager: EntityManager, report: LockedReport, status: Exclude<ReportStatus, 'open'>, actorId: string): Promise<string[]> {
+  async resolve(
+    manager: EntityManager,
+    report: LockedReport,
+    status: Exclude<ReportStatus, 'open'>,
+    actorId: string,
+  ): Promise<string[]> {
     const resolved = await rows<{ id: string }>(
       manager,
       `UPDATE share_reports SET status = $3, resolved_at = now(), resolved_by = $4

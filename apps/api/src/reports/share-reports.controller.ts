@@ -25,7 +25,11 @@ export class ShareReportsController {
   @ApiPageQueries()
   @ApiOkResponse({ type: ShareReportPageDto })
   @ApiErrors(400, 401, 404, 429)
-  list(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: ReportPageQueryDto): Promise<ShareReportPageDto> {
+  list(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: ReportPageQueryDto,
+  ): Promise<ShareReportPageDto> {
     return this.reports.page(auth.user.id, id, query);
   }
 }
@@ -43,7 +47,11 @@ export class ConsoleShareReportsController {
   @ApiPageQueries()
   @ApiOkResponse({ type: ShareReportPageDto })
   @ApiErrors(400, 401, 403, 404)
-  list(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: ReportPageQueryDto): Promise<ShareReportPageDto> {
+  list(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: ReportPageQueryDto,
+  ): Promise<ShareReportPageDto> {
     return this.reports.page(auth.user.id, id, query);
   }
 }

@@ -39,14 +39,7 @@ export interface ViewedShare {
 }
 
 export type AdmissionOutcome =
-  | 'ADMITTED'
-  | 'NOT_FOUND'
-  | 'REVOKED'
-  | 'EXPIRED'
-  | 'CONSUMED'
-  | 'SESSION_TAKEN'
-  | 'VISITOR_LIMIT'
-  | 'USER_LIMIT';
+  'ADMITTED' | 'NOT_FOUND' | 'REVOKED' | 'EXPIRED' | 'CONSUMED' | 'SESSION_TAKEN' | 'VISITOR_LIMIT' | 'USER_LIMIT';
 
 export interface Admission {
   outcome: AdmissionOutcome;
@@ -202,11 +195,7 @@ export class ShareViewRepository {
 
   /** One result per visitor key, in order; null for every visit when there is no such link. */
   async openAll(segment: string | null, token: string, visitorKeys: string[]): Promise<Array<OpenedShare | null>> {
-    const rows = await this.hot<OpenedRow>(
-      'viewer_open_visits',
-      OPEN_SQL,
-      [token, segment, visitorKeys],
-    );
+    const rows = await this.hot<OpenedRow>('viewer_open_visits', OPEN_SQL, [token, segment, visitorKeys]);
     const gate = rows[0]?.gate;
     if (!gate) return visitorKeys.map(() => null);
     const share = toViewedShare(gate);

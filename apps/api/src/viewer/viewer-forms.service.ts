@@ -132,7 +132,10 @@ export class ViewerFormsService {
         return this.pages.throttled(request, retryAfterOf(error));
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
-        return { status: 401, body: twoFactorPage(context, '/s/_login', next, ticket, context.text.messages.twoFactor.wrongCode) };
+        return {
+          status: 401,
+          body: twoFactorPage(context, '/s/_login', next, ticket, context.text.messages.twoFactor.wrongCode),
+        };
       }
       throw error;
     }
@@ -175,7 +178,11 @@ export class ViewerFormsService {
       return { status: 303, body: '', location: `/s/_login?next=${encodeURIComponent(back)}` };
     }
     const ticket = this.identity.logins.seal({ u: user.id, n: path }, BOUNCE_TICKET_SECONDS);
-    return { status: 303, body: '', location: `${this.runtime.env.RENDER_URL}/s/_bounce/return?ticket=${encodeURIComponent(ticket)}` };
+    return {
+      status: 303,
+      body: '',
+      location: `${this.runtime.env.RENDER_URL}/s/_bounce/return?ticket=${encodeURIComponent(ticket)}`,
+    };
   }
 
   /** On the render host: trades the ticket for a sign-in cookie there and continues to the link. */

@@ -12,7 +12,15 @@ import type { ViewedShare } from './share-view.repository.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { safeReturnPath } from './viewer-return-path.js';
-import { documentPage, linkPreviewPage, loginPage, messagePage, passwordPage, revealPage, type PageContext } from './viewer-pages.js';
+import {
+  documentPage,
+  linkPreviewPage,
+  loginPage,
+  messagePage,
+  passwordPage,
+  revealPage,
+  type PageContext,
+} from './viewer-pages.js';
 import { ViewerText, type ViewerMessages } from './viewer-text.js';
 import type { ViewResult } from './view-result.js';
 

@@ -6,8 +6,9 @@ import files from './de/files';
 import shares from './de/shares';
 import tools from './de/tools';
 import activity from './de/activity';
+import reports from './de/reports';
 
 /** German messages, one file per area under de/, typed by the English ones. */
-const de: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity };
+const de: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...reports };
 
 export default de;

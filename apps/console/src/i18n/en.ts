@@ -5,9 +5,10 @@ import files from './en/files';
 import shares from './en/shares';
 import tools from './en/tools';
 import activity from './en/activity';
+import reports from './en/reports';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
-const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity };
+const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...reports };
 
 export default en;
 export type Messages = typeof en;

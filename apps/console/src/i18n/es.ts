@@ -6,8 +6,9 @@ import files from './es/files';
 import shares from './es/shares';
 import tools from './es/tools';
 import activity from './es/activity';
+import reports from './es/reports';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
-const es: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity };
+const es: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...reports };
 
 export default es;

@@ -6,8 +6,9 @@ import files from './fr/files';
 import shares from './fr/shares';
 import tools from './fr/tools';
 import activity from './fr/activity';
+import reports from './fr/reports';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
-const fr: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity };
+const fr: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...reports };
 
 export default fr;

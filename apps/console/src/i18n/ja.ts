@@ -6,8 +6,9 @@ import files from './ja/files';
 import shares from './ja/shares';
 import tools from './ja/tools';
 import activity from './ja/activity';
+import reports from './ja/reports';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
-const ja: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity };
+const ja: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...reports };
 
 export default ja;

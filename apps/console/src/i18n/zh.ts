@@ -6,8 +6,9 @@ import files from './zh/files';
 import shares from './zh/shares';
 import tools from './zh/tools';
 import activity from './zh/activity';
+import reports from './zh/reports';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
-const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity };
+const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...reports };
 
 export default zh;
