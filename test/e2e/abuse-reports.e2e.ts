@@ -221,6 +221,19 @@ describe('abuse reports', () => {
     expect(audited).toEqual([{ n: 1 }]);
   });
 
+  it('different reports of one share resolved at once with different actions: exactly one decision holds for all of them', async () => {
+    const { share: created, url } = await share(alice, doc.fileId);
+    for (const reason of ['first of three', 'second of three', 'third of three']) expect(await fileReport(url, reason)).toBe(200);
+    const reports = await reportsOfShare(created.id);
+    const actions = ['dismiss', 'disable_share', 'dismiss'] as const;
+    const answers = await Promise.all(reports.map((report, i) => resolve(report.id, actions[i]!)));
+    expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 409, 409]);
+    const winner = answers.find((answer) => answer.response.status === 200)!.data!;
+    const after = await reportsOfShare(created.id);
+    expect(new Set(after.map((report) => report.status))).toEqual(new Set([winner.status]));
+    expect(new Set(after.map((report) => report.resolvedAt))).toEqual(new Set([winner.resolvedAt]));
+  });
+
   it('disable_owner: the owner’s token answers 401, their sessions are gone and every link of theirs answers 410', async () => {
     const carol = await createUser(app.baseUrl);
     const carolDoc = await upload(app, carol, 'carol.md', '# Carol\n\nabusive');
