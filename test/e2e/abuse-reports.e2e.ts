@@ -211,7 +211,8 @@ describe('abuse reports', () => {
     const statuses = answers.map((answer) => answer.response.status).sort();
     expect(statuses).toEqual([200, ...Array<number>(19).fill(409)]);
     const losers = answers.filter((answer) => answer.response.status === 409);
-    for (const loser of losers) expect(loser.error).toMatchObject({ code: 'CONFLICT' });
+    // The report was found resolved, not a deadlock between the resolutions (that would be the generic lost race).
+    for (const loser of losers) expect(loser.error).toMatchObject({ code: 'CONFLICT', error: '该举报已被处理' });
     const winner = answers.find((answer) => answer.response.status === 200)!.data!;
     const [stored] = await reportsOfShare(created.id);
     expect(stored).toMatchObject({ status: winner.status, resolvedAt: winner.resolvedAt });
@@ -228,6 +229,10 @@ describe('abuse reports', () => {
     const actions = ['dismiss', 'disable_share', 'dismiss'] as const;
     const answers = await Promise.all(reports.map((report, i) => resolve(report.id, actions[i]!)));
     expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 409, 409]);
+    // The losers found their report resolved: the share's lock made them take turns, no deadlock decided it.
+    for (const loser of answers.filter((answer) => answer.response.status === 409)) {
+      expect(loser.error).toMatchObject({ code: 'CONFLICT', error: '该举报已被处理' });
+    }
     const winner = answers.find((answer) => answer.response.status === 200)!.data!;
     const after = await reportsOfShare(created.id);
     expect(new Set(after.map((report) => report.status))).toEqual(new Set([winner.status]));
