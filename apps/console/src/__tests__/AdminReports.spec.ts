@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminReport } from '../api/types';
 import AppSidebar from '../components/shell/AppSidebar.vue';
+import ShareStatusBadge from '../components/ShareStatusBadge.vue';
 import AdminReports from '../pages/admin/reports/AdminReports.vue';
 import ShareReportsPanel from '../pages/shares/ShareReportsPanel.vue';
 import { useConfirmStore } from '../stores/confirm';
@@ -169,5 +170,18 @@ describe('ShareReportsPanel', () => {
     expect(row.text()).toContain('Hameçonnage');
     expect(row.text()).toContain('198.51.100.0/24');
     expect(row.text()).toContain('Lien désactivé');
+  });
+});
+
+describe('ShareStatusBadge', () => {
+  it('names a link disabled after a report, which stays revoked for the status filters', () => {
+    const setup = harness('ja');
+    const at = '2026-01-02T00:00:00Z';
+    const disabled = mountWith(ShareStatusBadge, setup, { props: { share: { revokedAt: at, disabledAt: at } } });
+    expect(disabled.text()).toBe('リンク無効化');
+    expect(disabled.attributes('data-share-status')).toBe('revoked');
+    const revoked = mountWith(ShareStatusBadge, setup, { props: { share: { revokedAt: at, disabledAt: null } } });
+    expect(revoked.attributes('data-share-disabled')).toBeUndefined();
+    expect(revoked.text()).not.toBe('リンク無効化');
   });
 });
