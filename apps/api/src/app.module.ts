@@ -20,6 +20,7 @@ import { ViewerModule } from './viewer/viewer.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { ActivityModule } from './audit/activity.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 
 /**
  * The whole service: the two global infrastructure modules (configuration, database) and every
@@ -50,6 +51,7 @@ export class AppModule {
         ActivityModule,
         NotificationsModule,
         AdminModule,
+        ReportsModule,
         HousekeepingModule,
         ConsoleStaticModule,
       ],

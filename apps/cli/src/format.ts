@@ -95,7 +95,18 @@ export function printShare(out: Output, share: ShareView, url?: string): void {
     ['created', formatDate(share.createdAt)],
     ['revoked', share.revokedAt ? formatDate(share.revokedAt) : undefined],
     ['consumed', share.consumedAt ? formatDate(share.consumedAt) : undefined],
+    ['disabled', share.disabledAt ? `${formatDate(share.disabledAt)} (by an administrator, after an abuse report)` : undefined],
   ]);
+}
+
+export function printReportTable(
+  out: Output,
+  reports: Array<{ createdAt: string; status: string; ipPrefix: string; reason: string }>,
+): void {
+  out.table(
+    ['AT', 'STATE', 'NETWORK', 'REASON'],
+    reports.map((report) => [formatDate(report.createdAt) ?? report.createdAt, report.status, report.ipPrefix, report.reason]),
+  );
 }
 
 export function printVisitTable(out: Output, visits: VisitView[]): void {

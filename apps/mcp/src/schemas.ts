@@ -119,6 +119,10 @@ export const shareSchema = z.looseObject({
   revokedAt: z.string().nullish(),
   consumedAt: z.string().nullish(),
   createdAt: z.string().optional(),
+  disabledAt: z
+    .string()
+    .nullish()
+    .describe('Set when an administrator disabled the link after an abuse report; it is revoked for good'),
 });
 
 export const viewUrlSchema = z

@@ -88,6 +88,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Abuse reports, newest first (administrators)
+         * @description Open reports unless `status` says otherwise; always one page (default 50) and `nextCursor`.
+         */
+        get: operations["AdminReports_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One abuse report (administrators) */
+        get: operations["AdminReports_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an abuse report (administrators)
+         * @description Resolves the report and every other open report of the same share with the same outcome, audited with the administrator's id. disable_share revokes the link for good (it answers 410 saying it was disabled after a report); disable_owner disables the owner's account in the same transaction. A report resolved already (also by a concurrent request) answers 409 CONFLICT, as does disabling a share or owner that no longer exists, the administrator's own account, or the last administrator.
+         */
+        post: operations["AdminReports_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -830,6 +887,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/shares/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Abuse reports on a share (console)
+         * @description Reports visitors filed against the share, newest first, with their masked network and state; never who resolved them. Another account's share answers 404. Always one page (default 50) and `nextCursor`.
+         */
+        get: operations["ConsoleShareReports_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/shares/{id}/visit-log": {
         parameters: {
             query?: never;
@@ -1221,6 +1298,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shares/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Abuse reports on one of the account's shares
+         * @description Reports visitors filed against the share, newest first, with their masked network and state; never who resolved them. Another account's share answers 404. Always one page (default 50) and `nextCursor`.
+         */
+        get: operations["ShareReports_list[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/shares/{id}/visits": {
         parameters: {
             query?: never;
@@ -1547,6 +1644,26 @@ export interface paths {
         post?: never;
         /** Revoke a share: its link stops working for good */
         delete: operations["Shares_revoke[1]"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Abuse reports on one of the account's shares
+         * @description Reports visitors filed against the share, newest first, with their masked network and state; never who resolved them. Another account's share answers 404. Always one page (default 50) and `nextCursor`.
+         */
+        get: operations["ShareReports_list[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1981,6 +2098,11 @@ export interface components {
             consumedAt?: string | null;
             /** Format: date-time */
             createdAt?: string;
+            /**
+             * Format: date-time
+             * @description when an administrator disabled the link after an abuse report; such a share is also revoked, for good
+             */
+            disabledAt?: string | null;
         };
         UploadResponseDto: {
             file: components["schemas"]["FileDto"];
@@ -2462,7 +2584,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
             /** Format: date-time */
             createdAt: string;
             /**
@@ -2678,7 +2800,7 @@ export interface components {
              */
             userId: string;
             /** @enum {string} */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
             /** Format: date-time */
             createdAt: string;
             /**
@@ -2700,6 +2822,78 @@ export interface components {
             /** @description pass as `cursor` (with the same filters) for the next page; null on the last page */
             nextCursor: string | null;
         };
+        ReportedOwnerDto: {
+            id: string;
+            email: string;
+            /** @description the owner's public URL segment */
+            segment: string;
+            /** @description the account is disabled */
+            disabled: boolean;
+        };
+        ReportResolverDto: {
+            id: string;
+            email: string;
+        };
+        AdminReportDto: {
+            id: string;
+            /** @description null once the share itself was deleted (its file purged) */
+            shareId: string | null;
+            /** @description the token (or slug) of the reported link, kept after the share is gone */
+            shareToken: string;
+            /** @description the shared file’s name (as it was when reported, once the share is gone) */
+            fileName: string;
+            /**
+             * @description the reported link now
+             * @enum {string}
+             */
+            shareState: "active" | "revoked" | "disabled" | "deleted";
+            /** @description null once the account was deleted */
+            owner: components["schemas"]["ReportedOwnerDto"] | null;
+            reason: string;
+            /** @description the reporter's masked network (IPv4 /24, IPv6 /48), never the address */
+            ipPrefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            status: "open" | "dismissed" | "share_disabled" | "owner_disabled";
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /** @description the administrator who resolved it (null while open, or once that account is gone) */
+            resolvedBy: components["schemas"]["ReportResolverDto"] | null;
+            /** @description open reports on the same share, this one included while open */
+            openReportsOnShare: number;
+        };
+        AdminReportPageDto: {
+            /** @description newest first */
+            reports: components["schemas"]["AdminReportDto"][];
+            /** @description pass as cursor for the next page; null on the last one */
+            nextCursor: string | null;
+        };
+        ResolveReportDto: {
+            /**
+             * @description dismiss: nothing wrong; disable_share: the link is revoked for good and answers 410 saying why; disable_owner: the owner's account is disabled (sessions end, tokens answer 401, every link answers 410)
+             * @enum {string}
+             */
+            action: "dismiss" | "disable_share" | "disable_owner";
+        };
+        ShareReportDto: {
+            id: string;
+            reason: string;
+            /** @description the reporter's masked network (IPv4 /24, IPv6 /48), never the address */
+            ipPrefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            status: "open" | "dismissed" | "share_disabled" | "owner_disabled";
+            /** Format: date-time */
+            resolvedAt: string | null;
+        };
+        ShareReportPageDto: {
+            /** @description newest first */
+            reports: components["schemas"]["ShareReportDto"][];
+            /** @description pass as cursor for the next page; null on the last one */
+            nextCursor: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -2714,7 +2908,7 @@ export interface operations {
             query?: {
                 /** @description events of this account, and administrator actions that name it as target */
                 userId?: string;
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
                 /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
                 limit?: number;
                 /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
@@ -2768,7 +2962,7 @@ export interface operations {
             query?: {
                 /** @description events of this account, and administrator actions that name it as target */
                 userId?: string;
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
             };
             header?: never;
             path?: never;
@@ -2939,6 +3133,177 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminReports_list: {
+        parameters: {
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+                /** @description default open */
+                status?: "open" | "resolved" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReportPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminReports_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReportDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminReports_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveReportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReportDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5788,6 +6153,68 @@ export interface operations {
             };
         };
     };
+    ConsoleShareReports_list: {
+        parameters: {
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareReportPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     ConsoleShares_visitLogOf: {
         parameters: {
             query?: {
@@ -7130,6 +7557,68 @@ export interface operations {
             };
             /** @description FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ShareReports_list[0]_apiV1": {
+        parameters: {
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareReportPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8569,6 +9058,68 @@ export interface operations {
             };
             /** @description FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ShareReports_list[1]": {
+        parameters: {
+            query?: {
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareReportPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

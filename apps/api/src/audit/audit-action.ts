@@ -31,6 +31,11 @@ export const AuditAction = {
   adminRegistrationChanged: 'admin.registration_changed',
   adminInviteCreated: 'admin.invite_created',
   adminInviteRevoked: 'admin.invite_revoked',
+  // An administrator's resolution of an abuse report: on the administrator's own trail (the
+  // owner learns the outcome from the share's reports, never who decided), the report as target.
+  adminReportDismissed: 'admin.report_dismissed',
+  adminReportShareDisabled: 'admin.report_share_disabled',
+  adminReportOwnerDisabled: 'admin.report_owner_disabled',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 export const AUDIT_ACTIONS = Object.values(AuditAction);

@@ -67,6 +67,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly reportsFiled = new Counter({
+    name: 'sharedown_abuse_reports_filed_total',
+    help: 'Abuse reports visitors filed against share links',
+    registers: [this.registry],
+  });
+
+  private readonly reportsResolved = new Counter({
+    name: 'sharedown_abuse_reports_resolved_total',
+    help: "Abuse reports administrators resolved, by action (dismiss, disable_share, disable_owner); a report closed with its share's counts",
+    labelNames: ['action'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -94,6 +107,14 @@ export class Metrics {
 
   observeDelivery(outcome: string, seconds: number): void {
     this.deliveries.observe({ outcome }, seconds);
+  }
+
+  countReportFiled(): void {
+    this.reportsFiled.inc();
+  }
+
+  countReportsResolved(action: 'dismiss' | 'disable_share' | 'disable_owner', reports: number): void {
+    this.reportsResolved.inc({ action }, reports);
   }
 
   /** A gauge whose value its owner reads at scrape time (queue depth, database pool). */

@@ -20,7 +20,7 @@ export const SHARE_COLUMNS = `s.id, s.token, u.segment AS owner_segment, s.file_
   s.password_hash IS NOT NULL AS has_password, s.expires_at, s.max_visits, s.per_visitor_max_visits,
   s.per_login_user_max_visits, s.visit_count, s.unique_visit_count, s.one_time, s.require_login,
   s.watermark_enabled, s.watermark_text, s.copy_protection_enabled, s.burn_after_read_enabled,
-  s.revoked_at, s.consumed_at, s.created_at, s.notify`;
+  s.revoked_at, s.consumed_at, s.created_at, s.notify, s.disabled_at`;
 
 export interface ShareRow {
   id: string;
@@ -46,6 +46,7 @@ export interface ShareRow {
   consumed_at: Date | null;
   created_at: Date;
   notify: ShareNotify;
+  disabled_at: Date | null;
 }
 
 function iso(value: Date | null): string | null {
@@ -78,6 +79,7 @@ export function toShare(row: ShareRow): ShareDto {
     revokedAt: iso(row.revoked_at),
     consumedAt: iso(row.consumed_at),
     createdAt: row.created_at.toISOString(),
+    disabledAt: iso(row.disabled_at),
   };
 }
 

@@ -50,14 +50,28 @@ function Flag(field: string): PropertyDecorator {
 
 /** Link policies of a share; every field optional (the contract's ShareInput). */
 export class ShareInputDto {
-  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: EXPIRY.min, maximum: EXPIRY.max, description: 'null = never expires' })
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    nullable: true,
+    minimum: EXPIRY.min,
+    maximum: EXPIRY.max,
+    description: 'null = never expires',
+  })
   @IsOptional()
   @IsInt({ message: `expiresInDays 必须是 ${EXPIRY.min} 到 ${EXPIRY.max} 之间的整数或 null` })
   @Min(EXPIRY.min, { message: `expiresInDays 必须是 ${EXPIRY.min} 到 ${EXPIRY.max} 之间的整数或 null` })
   @Max(EXPIRY.max, { message: `expiresInDays 必须是 ${EXPIRY.min} 到 ${EXPIRY.max} 之间的整数或 null` })
   expiresInDays?: number | null;
 
-  @ApiProperty({ required: false, type: 'string', nullable: true, minLength: PASSWORD.min, maxLength: PASSWORD.max, description: 'null = no password' })
+  @ApiProperty({
+    required: false,
+    type: 'string',
+    nullable: true,
+    minLength: PASSWORD.min,
+    maxLength: PASSWORD.max,
+    description: 'null = no password',
+  })
   @IsOptional()
   @IsString({ message: 'password 必须是字符串或 null' })
   @Length(PASSWORD.min, PASSWORD.max, { message: `password 长度必须在 ${PASSWORD.min} 到 ${PASSWORD.max} 个字符之间` })
@@ -67,11 +81,25 @@ export class ShareInputDto {
   @Cap('maxVisits')
   maxVisits?: number | null;
 
-  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: VISITS.min, maximum: VISITS.max, description: 'null = unlimited per visitor' })
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    nullable: true,
+    minimum: VISITS.min,
+    maximum: VISITS.max,
+    description: 'null = unlimited per visitor',
+  })
   @Cap('perVisitorMaxVisits')
   perVisitorMaxVisits?: number | null;
 
-  @ApiProperty({ required: false, type: 'integer', nullable: true, minimum: VISITS.min, maximum: VISITS.max, description: 'implies requireLogin' })
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    nullable: true,
+    minimum: VISITS.min,
+    maximum: VISITS.max,
+    description: 'implies requireLogin',
+  })
   @Cap('perLoginUserMaxVisits')
   perLoginUserMaxVisits?: number | null;
 
@@ -87,7 +115,13 @@ export class ShareInputDto {
   @Flag('watermarkEnabled')
   watermarkEnabled?: boolean;
 
-  @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: WATERMARK.max, pattern: WATERMARK_TEXT_PATTERN.source })
+  @ApiProperty({
+    required: false,
+    type: 'string',
+    nullable: true,
+    maxLength: WATERMARK.max,
+    pattern: WATERMARK_TEXT_PATTERN.source,
+  })
   @IsOptional()
   @IsString({ message: 'watermarkText 必须是字符串或 null' })
   @MaxLength(WATERMARK.max, { message: `watermarkText 最长 ${WATERMARK.max} 个字符` })
@@ -211,6 +245,14 @@ export class ShareDto {
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) revokedAt?: string | null;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) consumedAt?: string | null;
   @ApiProperty({ required: false, type: 'string', format: 'date-time' }) createdAt?: string;
+  @ApiProperty({
+    required: false,
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'when an administrator disabled the link after an abuse report; such a share is also revoked, for good',
+  })
+  disabledAt?: string | null;
 }
 
 export class CreatedShareDto {
@@ -225,7 +267,10 @@ export class ShareListDto {
 }
 
 export class ConsoleShareListDto extends ShareListDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many shares the filters let through, over all pages' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'with `limit` or `cursor`: how many shares the filters let through, over all pages',
+  })
   total?: number;
 }
 

@@ -14,6 +14,8 @@ export type GateStop =
   | { kind: 'trashed' }
   /** An administrator disabled the owner's account. */
   | { kind: 'owner-disabled' }
+  /** An administrator disabled the link after a report: gone for good. */
+  | { kind: 'share-disabled' }
   | { kind: 'quarantined' }
   | { kind: 'scanning' }
   | { kind: 'scan-failed' }

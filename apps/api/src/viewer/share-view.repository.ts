@@ -37,17 +37,12 @@ export interface ViewedShare {
   notify: ShareNotify;
   /** An administrator disabled the owner's account: every link of it is gone while it is. */
   ownerDisabled: boolean;
+  /** An administrator took the link out of service after a report (it is revoked as well). */
+  disabled: boolean;
 }
 
 export type AdmissionOutcome =
-  | 'ADMITTED'
-  | 'NOT_FOUND'
-  | 'REVOKED'
-  | 'EXPIRED'
-  | 'CONSUMED'
-  | 'SESSION_TAKEN'
-  | 'VISITOR_LIMIT'
-  | 'USER_LIMIT';
+  'ADMITTED' | 'NOT_FOUND' | 'REVOKED' | 'EXPIRED' | 'CONSUMED' | 'SESSION_TAKEN' | 'VISITOR_LIMIT' | 'USER_LIMIT';
 
 export interface Admission {
   outcome: AdmissionOutcome;
@@ -80,6 +75,7 @@ interface ViewedShareRow {
   one_session: boolean;
   session_owner: string | null;
   owner_disabled: boolean;
+  disabled: boolean;
   per_login_user_max_visits: number | null;
   watermark_enabled: boolean;
   watermark_text: string | null;
@@ -110,6 +106,7 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     oneSession: row.one_session,
     sessionOwner: row.session_owner,
     ownerDisabled: row.owner_disabled,
+    disabled: row.disabled,
     perLoginUserMaxVisits: row.per_login_user_max_visits,
     watermarkEnabled: row.watermark_enabled,
     watermarkText: row.watermark_text,
@@ -121,9 +118,11 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
   };
 }
 
-// The owner's status by its key, beside the gate row (share_open_visits adds it the same way).
+// The owner's status and the share's own disabling by their keys, beside the gate row
+// (share_open_visits adds them the same way).
 const LOAD_SQL =
-  'SELECT g.*, u.disabled_at IS NOT NULL AS owner_disabled FROM share_gate g JOIN users u ON u.id = g.user_id WHERE lower(g.token) = lower($1)';
+  'SELECT g.*, u.disabled_at IS NOT NULL AS owner_disabled, s.disabled_at IS NOT NULL AS disabled FROM share_gate g ' +
+  'JOIN users u ON u.id = g.user_id JOIN shares s ON s.id = g.id WHERE lower(g.token) = lower($1)';
 const OPEN_SQL = 'SELECT idx, outcome, visit_no, unique_no, gate FROM share_open_visits($1, $2, $3::text[]) ORDER BY idx';
 
 const ADMIT_SQL =
@@ -206,11 +205,7 @@ export class ShareViewRepository {
 
   /** One result per visitor key, in order; null for every visit when there is no such link. */
   async openAll(segment: string | null, token: string, visitorKeys: string[]): Promise<Array<OpenedShare | null>> {
-    const rows = await this.hot<OpenedRow>(
-      'viewer_open_visits',
-      OPEN_SQL,
-      [token, segment, visitorKeys],
-    );
+    const rows = await this.hot<OpenedRow>('viewer_open_visits', OPEN_SQL, [token, segment, visitorKeys]);
     const gate = rows[0]?.gate;
     if (!gate) return visitorKeys.map(() => null);
     const share = toViewedShare(gate);
@@ -288,12 +283,18 @@ export class ShareViewRepository {
     await this.db.query('UPDATE file_versions SET rendered_html = $2 WHERE id = $1', [versionId, rendered]);
   }
 
-  async report(shareId: string, reason: string, ipPrefix: string): Promise<Date> {
+  /**
+   * Files a report; it keeps the owner, the token and the file name the share had, so it still
+   * says what was reported after the share is gone. Null when the share went in the meantime.
+   */
+  async report(shareId: string, reason: string, ipPrefix: string): Promise<Date | null> {
     const rows: Array<{ created_at: Date }> = await this.db.query(
-      'INSERT INTO share_reports (share_id, reason, ip_prefix) VALUES ($1, $2, $3) RETURNING created_at',
+      `INSERT INTO share_reports (share_id, owner_id, share_token, file_name, reason, ip_prefix)
+       SELECT s.id, s.user_id, s.token, f.name, $2, $3 FROM shares s JOIN files f ON f.id = s.file_id WHERE s.id = $1
+       RETURNING created_at`,
       [shareId, reason, ipPrefix],
     );
-    return rows[0]!.created_at;
+    return rows[0]?.created_at ?? null;
   }
 }
 

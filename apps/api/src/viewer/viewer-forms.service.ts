@@ -6,6 +6,7 @@ import { TwoFactorService } from '../auth/two-factor.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { Metrics } from '../metrics/metrics.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { viewPath } from '../shares/share-row.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
@@ -40,6 +41,7 @@ export class ViewerFormsService {
     private readonly sessions: SessionsService,
     private readonly accounts: AccountsService,
     private readonly twoFactor: TwoFactorService,
+    private readonly metrics: Metrics,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.twoFactorTickets = new Signer(runtime.sessionSecret, 'two-factor-sign-in');
@@ -65,6 +67,8 @@ export class ViewerFormsService {
       };
     }
     const reportedAt = await this.repository.report(share.id, reason, maskedIpPrefix(request.ip));
+    if (!reportedAt) return this.pages.notFound(request);
+    this.metrics.countReportFiled();
     const data = { shareId: share.id, token: share.token, fileId: share.fileId, reason, reportedAt: reportedAt.toISOString() };
     return {
       ...this.pages.message(request, 200, 'reportReceived'),
@@ -128,7 +132,10 @@ export class ViewerFormsService {
         return this.pages.throttled(request, retryAfterOf(error));
       }
       if (error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED) {
-        return { status: 401, body: twoFactorPage(context, '/s/_login', next, ticket, context.text.messages.twoFactor.wrongCode) };
+        return {
+          status: 401,
+          body: twoFactorPage(context, '/s/_login', next, ticket, context.text.messages.twoFactor.wrongCode),
+        };
       }
       throw error;
     }
@@ -178,7 +185,11 @@ export class ViewerFormsService {
       return { status: 303, body: '', location: `/s/_login?next=${encodeURIComponent(back)}` };
     }
     const ticket = this.identity.logins.seal({ u: user.id, n: path }, BOUNCE_TICKET_SECONDS);
-    return { status: 303, body: '', location: `${this.runtime.env.RENDER_URL}/s/_bounce/return?ticket=${encodeURIComponent(ticket)}` };
+    return {
+      status: 303,
+      body: '',
+      location: `${this.runtime.env.RENDER_URL}/s/_bounce/return?ticket=${encodeURIComponent(ticket)}`,
+    };
   }
 
   /** On the render host: trades the ticket for a sign-in cookie there and continues to the link. */

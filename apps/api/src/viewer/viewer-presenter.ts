@@ -12,7 +12,15 @@ import type { ViewedShare } from './share-view.repository.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { safeReturnPath } from './viewer-return-path.js';
-import { documentPage, linkPreviewPage, loginPage, messagePage, passwordPage, revealPage, type PageContext } from './viewer-pages.js';
+import {
+  documentPage,
+  linkPreviewPage,
+  loginPage,
+  messagePage,
+  passwordPage,
+  revealPage,
+  type PageContext,
+} from './viewer-pages.js';
 import { ViewerText, type ViewerMessages } from './viewer-text.js';
 import type { ViewResult } from './view-result.js';
 
@@ -139,6 +147,11 @@ export class ViewerPresenter {
         return { status: 200, body: '' };
       case 'owner-disabled':
         return this.adminPage(request, 410, 'ownerDisabled');
+      case 'share-disabled': {
+        const context = this.context(request);
+        const words = context.text.messages.reports.shareDisabled;
+        return { status: 410, body: messagePage(context, words.title, words.body) };
+      }
       case 'link-preview':
         return { status: 200, body: linkPreviewPage(this.context(request), share.fileName) };
       case 'foreign-form':

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { printShare, printShareTable, printVisitTable } from '../format.js';
+import { printReportTable, printShare, printShareTable, printVisitTable } from '../format.js';
 import { addPageOptions, readPages, type PageOptions } from '../pages.js';
 import { addShareOptions, shareInputOf } from '../share-options.js';
 
@@ -62,6 +62,26 @@ export function registerSharesCommands(program: Command, context: CommandContext
     });
 
   shares
+    .command('reports')
+    .description('show the abuse reports visitors filed against a share link, newest first, and their state')
+    .argument('<id>', 'share id')
+    .option('--limit <n>', 'reports per page (1-200, default 50)')
+    .option('--cursor <cursor>', 'continue after the page that printed this cursor')
+    .action(async (id: string, options: { limit?: string; cursor?: string }, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      const query = {
+        ...(options.limit ? { limit: Number(options.limit) } : {}),
+        ...(options.cursor ? { cursor: options.cursor } : {}),
+      };
+      const page = await session.call(session.client.GET('/api/v1/shares/{id}/reports', { params: { path: { id }, query } }));
+      out.result(page, () => {
+        printReportTable(out, page.reports);
+        if (page.nextCursor) out.note(`More reports: --cursor ${page.nextCursor}`);
+      });
+    });
+
+  shares
     .command('visits')
     .description("show a share link's visit log, newest first (or all of it as CSV)")
     .argument('<id>', 'share id')
@@ -90,7 +110,11 @@ export function registerSharesCommands(program: Command, context: CommandContext
         session.client.GET('/api/v1/shares/{id}/visits', {
           params: {
             path: { id },
-            query: { ...query, ...(options.limit ? { limit: Number(options.limit) } : {}), ...(options.cursor ? { cursor: options.cursor } : {}) },
+            query: {
+              ...query,
+              ...(options.limit ? { limit: Number(options.limit) } : {}),
+              ...(options.cursor ? { cursor: options.cursor } : {}),
+            },
           },
         }),
       );

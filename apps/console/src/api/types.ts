@@ -31,3 +31,6 @@ export type ValidationIssue = Schemas['ValidationIssueDto'];
 export type ConsoleUploadResult = Schemas['ConsoleUploadResultDto'];
 export type AuditEvent = Schemas['AuditEventDto'];
 export type AuditAction = AuditEvent['action'];
+export type AdminReport = Schemas['AdminReportDto'];
+export type ReportStatus = AdminReport['status'];
+export type ShareReport = Schemas['ShareReportDto'];

@@ -8,8 +8,9 @@ import tools from './de/tools';
 import activity from './de/activity';
 import notifications from './de/notifications';
 import admin from './de/admin';
+import reports from './de/reports';
 
 /** German messages, one file per area under de/, typed by the English ones. */
-const de: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
+const de: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
 
 export default de;

@@ -7,9 +7,10 @@ import tools from './en/tools';
 import activity from './en/activity';
 import notifications from './en/notifications';
 import admin from './en/admin';
+import reports from './en/reports';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
-const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
+const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
 
 export default en;
 export type Messages = typeof en;

@@ -8,8 +8,9 @@ import tools from './es/tools';
 import activity from './es/activity';
 import notifications from './es/notifications';
 import admin from './es/admin';
+import reports from './es/reports';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
-const es: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
+const es: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
 
 export default es;

@@ -8,8 +8,9 @@ import tools from './fr/tools';
 import activity from './fr/activity';
 import notifications from './fr/notifications';
 import admin from './fr/admin';
+import reports from './fr/reports';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
-const fr: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
+const fr: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
 
 export default fr;

@@ -8,8 +8,9 @@ import tools from './ja/tools';
 import activity from './ja/activity';
 import notifications from './ja/notifications';
 import admin from './ja/admin';
+import reports from './ja/reports';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
-const ja: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
+const ja: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
 
 export default ja;

@@ -8,8 +8,9 @@ import tools from './zh/tools';
 import activity from './zh/activity';
 import notifications from './zh/notifications';
 import admin from './zh/admin';
+import reports from './zh/reports';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
-const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin };
+const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
 
 export default zh;

@@ -126,6 +126,12 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'nav.account' },
   },
   {
+    path: '/admin/reports',
+    name: 'admin-reports',
+    component: () => import('../pages/admin/reports/AdminReports.vue'),
+    meta: { title: 'reports.title' },
+  },
+  {
     path: '/:pathMatch(.*)*',
     name: 'not-found',
     component: () => import('../pages/NotFoundPage.vue'),

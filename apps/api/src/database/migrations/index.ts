@@ -10,6 +10,7 @@ import { ListPageIndexes1763700000860 } from './1763700000860-list-page-indexes.
 import { ShareVisitLog1763700000900 } from './1763700000900-share-visit-log.js';
 import { SharePolicyChanges1763700000910 } from './1763700000910-share-policy-changes.js';
 import { Administrators1763700001000 } from './1763700001000-administrators.js';
+import { AbuseReports1763700001100 } from './1763700001100-abuse-reports.js';
 import { Notifications1763700001200 } from './1763700001200-notifications.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
@@ -26,5 +27,6 @@ export const migrations = [
   ShareVisitLog1763700000900,
   SharePolicyChanges1763700000910,
   Administrators1763700001000,
+  AbuseReports1763700001100,
   Notifications1763700001200,
 ];

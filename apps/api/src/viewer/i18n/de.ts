@@ -167,4 +167,10 @@ export default {
       body: 'Dieses Konto wurde von der Administration dieses Dienstes gesperrt und kann sich nicht anmelden.',
     },
   },
+  reports: {
+    shareDisabled: {
+      title: 'Link gesperrt',
+      body: 'Dieser Link wurde nach einer Meldung von der Administration dieses Dienstes gesperrt. Er wird nicht wieder freigegeben; der Inhalt ist nicht verfügbar.',
+    },
+  },
 } satisfies ViewerMessages;

@@ -141,4 +141,10 @@ export default {
       body: "This account has been disabled by this service's administrator and cannot sign in.",
     },
   },
+  reports: {
+    shareDisabled: {
+      title: 'Link disabled',
+      body: "This link was disabled by this service's administrator after a report. It will not come back, and its content is not available.",
+    },
+  },
 } satisfies ViewerMessages;

@@ -172,4 +172,10 @@ export default {
       body: 'Esta cuenta ha sido desactivada por la administración de este servicio y no puede iniciar sesión.',
     },
   },
+  reports: {
+    shareDisabled: {
+      title: 'Enlace desactivado',
+      body: 'La administración de este servicio desactivó este enlace tras una denuncia. No volverá a estar disponible y su contenido no se puede consultar.',
+    },
+  },
 } satisfies ViewerMessages;

@@ -157,4 +157,10 @@ export default {
       body: "Ce compte a été désactivé par l'administrateur de ce service et ne peut pas se connecter.",
     },
   },
+  reports: {
+    shareDisabled: {
+      title: 'Lien désactivé',
+      body: "Ce lien a été désactivé par l'administrateur de ce service à la suite d'un signalement. Il ne sera pas rétabli et son contenu n'est pas disponible.",
+    },
+  },
 } satisfies ViewerMessages;

@@ -120,4 +120,10 @@ export default {
       body: '该账户已被本服务的管理员停用，无法登录。',
     },
   },
+  reports: {
+    shareDisabled: {
+      title: '链接已停用',
+      body: '管理员处理举报后停用了此链接，它不会再恢复，内容无法访问。',
+    },
+  },
 };

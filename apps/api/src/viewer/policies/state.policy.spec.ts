@@ -27,4 +27,10 @@ describe(StatePolicy.name, () => {
       outcome: 'REVOKED',
     });
   });
+
+  it('names a disabling after a report before the revocation that comes with it', () => {
+    expect(sut.check(aVisit({ share: { disabled: true, revoked: true, ownerDisabled: true, trashed: true } }))).toEqual({
+      kind: 'share-disabled',
+    });
+  });
 });

@@ -31,6 +31,7 @@ export function aShare(overrides: Partial<ViewedShare> = {}): ViewedShare {
     versionId: '00000000-0000-4000-8000-0000000000e1',
     scanStatus: 'CLEAN',
     ownerDisabled: false,
+    disabled: false,
     ...overrides,
   };
 }

@@ -1,0 +1,45 @@
+/** Deutsch: Missbrauchsmeldungen, die Warteschlange der Administration und die Meldungen einer Freigabe. */
+export default {
+  reports: {
+    nav: 'Missbrauchsmeldungen',
+    title: 'Missbrauchsmeldungen',
+    subtitle:
+      'Meldungen, die Besucher zu Freigabelinks abgegeben haben. Wer eine Meldung bearbeitet, schließt alle offenen Meldungen desselben Links.',
+    listTitle: 'Meldungen',
+    filter: 'Anzeigen',
+    filters: { open: 'Offen', resolved: 'Erledigt', all: 'Alle' },
+    empty: 'Hier gibt es keine Meldungen.',
+    when: 'Eingegangen',
+    link: 'Link',
+    owner: 'Inhaber',
+    reason: 'Grund',
+    network: 'Netzwerk',
+    state: 'Status',
+    actions: 'Aktionen',
+    more: 'Ältere anzeigen',
+    openOnShare: 'offene Meldungen zu diesem Link: {count}',
+    ownerDisabled: 'Konto gesperrt',
+    ownerGone: 'Konto gelöscht',
+    shareStates: { active: 'Link aktiv', revoked: 'Link widerrufen', disabled: 'Link gesperrt', deleted: 'Link gelöscht' },
+    statuses: { open: 'Offen', dismissed: 'Abgewiesen', share_disabled: 'Link gesperrt', owner_disabled: 'Inhaber gesperrt' },
+    resolvedBy: 'durch {email}',
+    dismiss: 'Abweisen',
+    disableShare: 'Link sperren',
+    disableOwner: 'Inhaber sperren',
+    confirm: {
+      dismissTitle: 'Meldung abweisen?',
+      dismissMessage: 'Alle offenen Meldungen zu „{name}“ werden als abgewiesen geschlossen. Der Link funktioniert weiter.',
+      disableShareTitle: 'Link sperren?',
+      disableShareMessage:
+        '„{name}“ funktioniert dauerhaft nicht mehr: Besucher erfahren, dass er nach einer Meldung gesperrt wurde, und der Inhaber kann ihn nicht wieder freigeben.',
+      disableOwnerTitle: 'Konto des Inhabers sperren?',
+      disableOwnerMessage:
+        '{email} kann sich nicht mehr anmelden, alle Sitzungen enden, API-Tokens funktionieren nicht mehr und keiner der geteilten Links ist mehr erreichbar.',
+    },
+    done: { dismiss: 'Meldung abgewiesen.', disable_share: 'Link gesperrt.', disable_owner: 'Konto gesperrt.' },
+    panelTitle: 'Meldungen',
+    panelHint: 'Was Besucher zu diesem Link gemeldet haben, mit ihrem maskierten Netzwerk.',
+    panelEmpty: 'Niemand hat diesen Link gemeldet.',
+    disabledNotice: 'Die Administration hat diesen Link nach einer Meldung gesperrt. Er kann nicht wieder freigegeben werden.',
+  },
+};

@@ -1,0 +1,55 @@
+/** Español: denuncias de abuso, la cola de la administración y las denuncias de un enlace compartido. */
+export default {
+  reports: {
+    nav: 'Denuncias de abuso',
+    title: 'Denuncias de abuso',
+    subtitle:
+      'Denuncias que los visitantes enviaron sobre enlaces compartidos. Al resolver una denuncia se resuelven todas las denuncias abiertas del mismo enlace.',
+    listTitle: 'Denuncias',
+    filter: 'Mostrar',
+    filters: { open: 'Abiertas', resolved: 'Resueltas', all: 'Todas' },
+    empty: 'No hay denuncias aquí.',
+    when: 'Recibida',
+    link: 'Enlace',
+    owner: 'Propietario',
+    reason: 'Motivo',
+    network: 'Red',
+    state: 'Estado',
+    actions: 'Acciones',
+    more: 'Mostrar anteriores',
+    openOnShare: 'denuncias abiertas sobre este enlace: {count}',
+    ownerDisabled: 'cuenta desactivada',
+    ownerGone: 'cuenta eliminada',
+    shareStates: {
+      active: 'enlace activo',
+      revoked: 'enlace revocado',
+      disabled: 'enlace desactivado',
+      deleted: 'enlace eliminado',
+    },
+    statuses: {
+      open: 'Abierta',
+      dismissed: 'Desestimada',
+      share_disabled: 'Enlace desactivado',
+      owner_disabled: 'Propietario desactivado',
+    },
+    resolvedBy: 'por {email}',
+    dismiss: 'Desestimar',
+    disableShare: 'Desactivar enlace',
+    disableOwner: 'Desactivar propietario',
+    confirm: {
+      dismissTitle: '¿Desestimar la denuncia?',
+      dismissMessage: 'Todas las denuncias abiertas sobre «{name}» se cierran como desestimadas. El enlace sigue funcionando.',
+      disableShareTitle: '¿Desactivar el enlace?',
+      disableShareMessage:
+        '«{name}» deja de funcionar para siempre: los visitantes verán que se desactivó tras una denuncia y su propietario no podrá volver a activarlo.',
+      disableOwnerTitle: '¿Desactivar la cuenta del propietario?',
+      disableOwnerMessage:
+        '{email} ya no podrá iniciar sesión, sus sesiones terminan, sus tokens de API dejan de funcionar y ninguno de los enlaces que compartió seguirá funcionando.',
+    },
+    done: { dismiss: 'Denuncia desestimada.', disable_share: 'Enlace desactivado.', disable_owner: 'Cuenta desactivada.' },
+    panelTitle: 'Denuncias',
+    panelHint: 'Lo que los visitantes denunciaron sobre este enlace, con su red enmascarada.',
+    panelEmpty: 'Nadie ha denunciado este enlace.',
+    disabledNotice: 'La administración desactivó este enlace tras una denuncia. No se puede volver a activar.',
+  },
+};

@@ -1,0 +1,45 @@
+/** Français : signalements d'abus, la file des administrateurs et les signalements d'un partage. */
+export default {
+  reports: {
+    nav: 'Signalements',
+    title: 'Signalements d’abus',
+    subtitle:
+      'Les signalements que des visiteurs ont envoyés sur des liens de partage. Traiter un signalement traite tous les signalements ouverts du même lien.',
+    listTitle: 'Signalements',
+    filter: 'Afficher',
+    filters: { open: 'Ouverts', resolved: 'Traités', all: 'Tous' },
+    empty: 'Aucun signalement ici.',
+    when: 'Reçu',
+    link: 'Lien',
+    owner: 'Propriétaire',
+    reason: 'Motif',
+    network: 'Réseau',
+    state: 'État',
+    actions: 'Actions',
+    more: 'Afficher les plus anciens',
+    openOnShare: 'signalements ouverts sur ce lien : {count}',
+    ownerDisabled: 'compte désactivé',
+    ownerGone: 'compte supprimé',
+    shareStates: { active: 'lien actif', revoked: 'lien révoqué', disabled: 'lien désactivé', deleted: 'lien supprimé' },
+    statuses: { open: 'Ouvert', dismissed: 'Rejeté', share_disabled: 'Lien désactivé', owner_disabled: 'Propriétaire désactivé' },
+    resolvedBy: 'par {email}',
+    dismiss: 'Rejeter',
+    disableShare: 'Désactiver le lien',
+    disableOwner: 'Désactiver le propriétaire',
+    confirm: {
+      dismissTitle: 'Rejeter le signalement ?',
+      dismissMessage: 'Tous les signalements ouverts sur « {name} » sont clos comme rejetés. Le lien continue de fonctionner.',
+      disableShareTitle: 'Désactiver le lien ?',
+      disableShareMessage:
+        '« {name} » cesse de fonctionner définitivement : les visiteurs apprennent qu’il a été désactivé après un signalement, et son propriétaire ne peut pas le réactiver.',
+      disableOwnerTitle: 'Désactiver le compte du propriétaire ?',
+      disableOwnerMessage:
+        '{email} ne peut plus se connecter, ses sessions prennent fin, ses jetons d’API ne fonctionnent plus et aucun des liens partagés ne fonctionne plus.',
+    },
+    done: { dismiss: 'Signalement rejeté.', disable_share: 'Lien désactivé.', disable_owner: 'Compte désactivé.' },
+    panelTitle: 'Signalements',
+    panelHint: 'Ce que des visiteurs ont signalé sur ce lien, avec leur réseau masqué.',
+    panelEmpty: 'Personne n’a signalé ce lien.',
+    disabledNotice: 'Un administrateur a désactivé ce lien après un signalement. Il ne peut pas être réactivé.',
+  },
+};

@@ -1,0 +1,48 @@
+/** 日本語：不正利用の通報、管理者の通報キュー、共有ページの通報パネル。 */
+export default {
+  reports: {
+    nav: '不正利用の通報',
+    title: '不正利用の通報',
+    subtitle: '訪問者が共有リンクについて送った通報です。1 件を処理すると、同じリンクの未処理の通報もすべて処理されます。',
+    listTitle: '通報',
+    filter: '表示',
+    filters: { open: '未処理', resolved: '処理済み', all: 'すべて' },
+    empty: '通報はありません。',
+    when: '送信日時',
+    link: 'リンク',
+    owner: '所有者',
+    reason: '理由',
+    network: 'ネットワーク',
+    state: '状態',
+    actions: '操作',
+    more: 'さらに古い通報を表示',
+    openOnShare: 'このリンクの未処理の通報：{count}',
+    ownerDisabled: 'アカウント停止中',
+    ownerGone: 'アカウント削除済み',
+    shareStates: { active: 'リンク有効', revoked: 'リンク取り消し済み', disabled: 'リンク無効化済み', deleted: 'リンク削除済み' },
+    statuses: { open: '未処理', dismissed: '却下', share_disabled: 'リンク無効化', owner_disabled: '所有者停止' },
+    resolvedBy: '処理者 {email}',
+    dismiss: '却下',
+    disableShare: 'リンクを無効化',
+    disableOwner: '所有者を停止',
+    confirm: {
+      dismissTitle: '通報を却下しますか？',
+      dismissMessage: '「{name}」の未処理の通報はすべて却下されます。リンクはそのまま使えます。',
+      disableShareTitle: 'リンクを無効化しますか？',
+      disableShareMessage:
+        '「{name}」は二度と使えなくなります。訪問者には通報により無効化されたと表示され、所有者も再び有効にできません。',
+      disableOwnerTitle: '所有者のアカウントを停止しますか？',
+      disableOwnerMessage:
+        '{email} はサインインできなくなり、セッションは終了し、API トークンは使えなくなり、共有したすべてのリンクが使えなくなります。',
+    },
+    done: {
+      dismiss: '通報を却下しました。',
+      disable_share: 'リンクを無効化しました。',
+      disable_owner: 'アカウントを停止しました。',
+    },
+    panelTitle: '通報',
+    panelHint: '訪問者がこのリンクについて送った通報と、そのネットワーク（マスク済み）です。',
+    panelEmpty: 'このリンクへの通報はありません。',
+    disabledNotice: '通報を受けて管理者がこのリンクを無効化しました。再び有効にすることはできません。',
+  },
+};
