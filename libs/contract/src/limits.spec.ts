@@ -54,13 +54,13 @@ describe('LIMITS', () => {
   it('states the validate, account, token and webhook limits', () => {
     expect(property('ValidateRequestDto', 'content').maxLength).toBe(LIMITS.validateChars);
     for (const [schema, field] of [
-      ['CredentialsDto', 'password'],
+      ['RegisterDto', 'password'],
       ['ChangePasswordDto', 'newPassword'],
       ['PasswordResetConfirmDto', 'newPassword'],
     ] as const) {
       expect(length(property(schema, field)), `${schema}.${field}`).toEqual(LIMITS.accountPassword);
     }
-    expect(property('CredentialsDto', 'email').maxLength).toBe(LIMITS.email.max);
+    expect(property('RegisterDto', 'email').maxLength).toBe(LIMITS.email.max);
     expect(length(property('CreateTokenDto', 'name'))).toEqual(LIMITS.tokenName);
     const rate = property('CreateTokenDto', 'rateLimitPerMinute');
     expect({ ...range(rate), default: rate.default }).toEqual(LIMITS.tokenRate);
