@@ -109,7 +109,12 @@ describe('hostile input', () => {
   const asConsole = (method: string, path: string, body?: unknown) =>
     send(method, path, body === undefined ? undefined : JSON.stringify(body), session());
 
-  function expectEnvelope(answer: Answer, status: number, envelope: { error: string; code: string }, label = ''): void {
+  function expectEnvelope(
+    answer: Answer,
+    status: number,
+    envelope: { error: string; code: string; field?: string },
+    label = '',
+  ): void {
     expect(answer.status, `${label} ${JSON.stringify(answer.body)}`).toBe(status);
     expect(answer.contentType, label).toMatch(/^application\/json/);
     expect(answer.body, label).toEqual(envelope);
@@ -137,29 +142,41 @@ describe('hostile input', () => {
   }
 
   describe('deeply nested JSON', () => {
-    it.each(DEEP_BODIES)('%s: 400 VALIDATION on the sign-in and registration routes, without an account', async (_label, deep) => {
-      const users = await count('users');
-      for (const path of ['/api/auth/login', '/api/auth/register']) {
-        expectEnvelope(await send('POST', path, deep), 400, TOO_DEEP, path);
-      }
-      expect(await count('users')).toBe(users);
-    });
+    it.each(DEEP_BODIES)(
+      '%s: 400 VALIDATION on the sign-in and registration routes, without an account',
+      async (_label, deep) => {
+        const users = await count('users');
+        for (const path of ['/api/auth/login', '/api/auth/register']) {
+          expectEnvelope(await send('POST', path, deep), 400, TOO_DEEP, path);
+        }
+        expect(await count('users')).toBe(users);
+      },
+    );
 
-    it.each(DEEP_BODIES)('%s: 400 VALIDATION on the token routes for shares and validation, nothing written', async (_label, deep) => {
-      const shares = await count('shares');
-      const tokens = await count('api_tokens WHERE user_id = $1', [alice.userId]);
-      const folders = await count('folders WHERE user_id = $1', [alice.userId]);
-      for (const path of ['/api/v1/shares', '/v1/shares', '/api/v1/validate', '/v1/validate']) {
-        expectEnvelope(await send('POST', path, deep, bearer()), 400, TOO_DEEP, path);
-      }
-      for (const path of ['/api/console/shares', '/api/console/validate', '/api/tokens', '/api/webhooks', '/api/console/folders']) {
-        expectEnvelope(await send('POST', path, deep, session()), 400, TOO_DEEP, path);
-      }
-      expect(await count('shares')).toBe(shares);
-      expect(await count('api_tokens WHERE user_id = $1', [alice.userId])).toBe(tokens);
-      expect(await count('folders WHERE user_id = $1', [alice.userId])).toBe(folders);
-      expect(await count('webhooks WHERE user_id = $1', [alice.userId])).toBe(0);
-    });
+    it.each(DEEP_BODIES)(
+      '%s: 400 VALIDATION on the token routes for shares and validation, nothing written',
+      async (_label, deep) => {
+        const shares = await count('shares');
+        const tokens = await count('api_tokens WHERE user_id = $1', [alice.userId]);
+        const folders = await count('folders WHERE user_id = $1', [alice.userId]);
+        for (const path of ['/api/v1/shares', '/v1/shares', '/api/v1/validate', '/v1/validate']) {
+          expectEnvelope(await send('POST', path, deep, bearer()), 400, TOO_DEEP, path);
+        }
+        for (const path of [
+          '/api/console/shares',
+          '/api/console/validate',
+          '/api/tokens',
+          '/api/webhooks',
+          '/api/console/folders',
+        ]) {
+          expectEnvelope(await send('POST', path, deep, session()), 400, TOO_DEEP, path);
+        }
+        expect(await count('shares')).toBe(shares);
+        expect(await count('api_tokens WHERE user_id = $1', [alice.userId])).toBe(tokens);
+        expect(await count('folders WHERE user_id = $1', [alice.userId])).toBe(folders);
+        expect(await count('webhooks WHERE user_id = $1', [alice.userId])).toBe(0);
+      },
+    );
 
     it('refuses the depth before the fields: deep inside a known field, and one level past the limit', async () => {
       const fileId = await freshFile('depth-boundary.md');
@@ -176,30 +193,35 @@ describe('hostile input', () => {
       expect(await count('shares WHERE file_id = $1', [fileId])).toBe(0);
     });
 
-    it.each(DEEP_BODIES)('%s in the multipart share field: 400 VALIDATION, neither file nor share written', async (_label, deep) => {
-      const before = await usedBytes();
-      const files = await count('files WHERE user_id = $1', [alice.userId]);
-      const shares = await count('shares');
-      const plain = await alice.api.POST('/api/v1/files', { body: documentForm('deep-share.md', '# x', { share: deep }) as never });
-      expect(plain.response.status).toBe(400);
-      expect(plain.response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(plain.error).toEqual(SHARE_TOO_DEEP);
-      // The same field declared as JSON is parsed by the multipart plugin first.
-      const boundary = 'hostile-boundary';
-      const body = Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="share"\r\nContent-Type: application/json\r\n\r\n${deep}\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="deep-share.md"\r\nContent-Type: text/markdown\r\n\r\n# x\r\n` +
-          `--${boundary}--\r\n`,
-      );
-      const typed = await postRaw(`${app.baseUrl}/api/v1/files`, `multipart/form-data; boundary=${boundary}`, body, bearer());
-      expect(typed.status).toBe(400);
-      expect(typed.headers['content-type']).toMatch(/^application\/json/);
-      expect(JSON.parse(typed.body)).toEqual(SHARE_TOO_DEEP);
-      expect(await count('files WHERE user_id = $1', [alice.userId])).toBe(files);
-      expect(await count('files WHERE name = $1', ['deep-share.md'])).toBe(0);
-      expect(await count('shares')).toBe(shares);
-      expect(await usedBytes()).toBe(before);
-    });
+    it.each(DEEP_BODIES)(
+      '%s in the multipart share field: 400 VALIDATION, neither file nor share written',
+      async (_label, deep) => {
+        const before = await usedBytes();
+        const files = await count('files WHERE user_id = $1', [alice.userId]);
+        const shares = await count('shares');
+        const plain = await alice.api.POST('/api/v1/files', {
+          body: documentForm('deep-share.md', '# x', { share: deep }) as never,
+        });
+        expect(plain.response.status).toBe(400);
+        expect(plain.response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(plain.error).toEqual(SHARE_TOO_DEEP);
+        // The same field declared as JSON is parsed by the multipart plugin first.
+        const boundary = 'hostile-boundary';
+        const body = Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="share"\r\nContent-Type: application/json\r\n\r\n${deep}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="deep-share.md"\r\nContent-Type: text/markdown\r\n\r\n# x\r\n` +
+            `--${boundary}--\r\n`,
+        );
+        const typed = await postRaw(`${app.baseUrl}/api/v1/files`, `multipart/form-data; boundary=${boundary}`, body, bearer());
+        expect(typed.status).toBe(400);
+        expect(typed.headers['content-type']).toMatch(/^application\/json/);
+        expect(JSON.parse(typed.body)).toEqual(SHARE_TOO_DEEP);
+        expect(await count('files WHERE user_id = $1', [alice.userId])).toBe(files);
+        expect(await count('files WHERE name = $1', ['deep-share.md'])).toBe(0);
+        expect(await count('shares')).toBe(shares);
+        expect(await usedBytes()).toBe(before);
+      },
+    );
 
     it('refuses 100,000 levels in a JSON-typed share field too (too deep even to serialise again)', async () => {
       const boundary = 'hostile-boundary';
@@ -222,7 +244,12 @@ describe('hostile input', () => {
     it('token names: 400 VALIDATION and no token row', async () => {
       const tokens = await count('api_tokens WHERE user_id = $1', [alice.userId]);
       for (const name of ['a\u0000b', 'a\u001bb', 'line\nbreak', 'a\u007fb', 'a\u0085b']) {
-        expectEnvelope(await asConsole('POST', '/api/tokens', { name }), 400, { error: 'name 不能包含控制字符', code: 'VALIDATION', field: 'name' }, JSON.stringify(name));
+        expectEnvelope(
+          await asConsole('POST', '/api/tokens', { name }),
+          400,
+          { error: 'name 不能包含控制字符', code: 'VALIDATION', field: 'name' },
+          JSON.stringify(name),
+        );
       }
       expect(await count('api_tokens WHERE user_id = $1', [alice.userId])).toBe(tokens);
       const ordinary = await asConsole('POST', '/api/tokens', { name: '部署 CI (2)' });
@@ -287,17 +314,24 @@ describe('hostile input', () => {
         code: 'VALIDATION',
         field: 'q',
       });
-      expectEnvelope(await send('GET', `/api/console/files?folderId=${encodeURIComponent('\u0000')}`, undefined, session()), 400, {
-        error: 'folderId 不能包含控制字符',
-        code: 'VALIDATION',
-        field: 'folderId',
-      });
+      expectEnvelope(
+        await send('GET', `/api/console/files?folderId=${encodeURIComponent('\u0000')}`, undefined, session()),
+        400,
+        {
+          error: 'folderId 不能包含控制字符',
+          code: 'VALIDATION',
+          field: 'folderId',
+        },
+      );
     });
   });
 
   describe('requests the router or the HTTP parser refuse', () => {
     const get = (path: string, extra = '') =>
-      rawExchange(app.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\nAuthorization: Bearer ${alice.token}\r\n${extra}Connection: close\r\n\r\n`);
+      rawExchange(
+        app.port,
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\nAuthorization: Bearer ${alice.token}\r\n${extra}Connection: close\r\n\r\n`,
+      );
 
     it('an undecodable path: 400 VALIDATION in the envelope', async () => {
       for (const path of ['/api/v1/files/%ff', '/v1/files/%ff', '/api/v1/files/%E0%A4%A', '/api/console/files/%c0%af']) {
@@ -360,7 +394,12 @@ describe('hostile input', () => {
     it('renames: 400 VALIDATION, the name stays', async () => {
       const fileId = await freshFile('invoice.md');
       for (const name of ['invoice\u202Etxt.html', 'in\u200Bvoice.md', 'invoice.md\uFEFF']) {
-        expectEnvelope(await asConsole('PATCH', `/api/console/files/${fileId}`, { name }), 400, INVISIBLE_FILE, JSON.stringify(name));
+        expectEnvelope(
+          await asConsole('PATCH', `/api/console/files/${fileId}`, { name }),
+          400,
+          INVISIBLE_FILE,
+          JSON.stringify(name),
+        );
       }
       const [file] = await sql<{ name: string }>(databaseUrl, 'SELECT name FROM files WHERE id = $1', [fileId]);
       expect(file!.name).toBe('invoice.md');
@@ -373,7 +412,11 @@ describe('hostile input', () => {
       }
       expect(await count('folders WHERE user_id = $1', [alice.userId])).toBe(folders);
       const folderId = await freshFolder('Invoices');
-      expectEnvelope(await asConsole('PATCH', `/api/console/folders/${folderId}`, { name: 'Invoices\u2067' }), 400, INVISIBLE_FOLDER);
+      expectEnvelope(
+        await asConsole('PATCH', `/api/console/folders/${folderId}`, { name: 'Invoices\u2067' }),
+        400,
+        INVISIBLE_FOLDER,
+      );
       const [folder] = await sql<{ name: string }>(databaseUrl, 'SELECT name FROM folders WHERE id = $1', [folderId]);
       expect(folder!.name).toBe('Invoices');
     });
@@ -385,6 +428,19 @@ describe('hostile input', () => {
         expect(data!.file.name).toBe(name);
       }
       expect((await asConsole('POST', '/api/console/folders', { name: 'مجلد' })).status).toBe(200);
+    });
+  });
+  it('reads a JSON body of null as an empty object where every field is optional, never a 5xx', async () => {
+    // alice is the instance's first account, so its administrator.
+    const invite = await send('POST', '/api/admin/invites', 'null', session());
+    expect(invite.status, JSON.stringify(invite.body)).toBeLessThan(300);
+    expect(invite.body).toMatchObject({ email: null, url: expect.stringContaining('invite=') });
+    const read = await send('POST', '/api/notifications/read', 'null', session());
+    expect(read).toMatchObject({ status: 200, body: { unreadCount: 0 } });
+    expectEnvelope(await send('POST', '/api/tokens', 'null', session()), 400, {
+      error: 'name 长度必须在 1 到 100 个字符之间',
+      code: 'VALIDATION',
+      field: 'name',
     });
   });
 });

@@ -204,7 +204,7 @@ describe('notifications of share visits, with two api replicas, a worker and a r
 
   it('off (the default): visits notify nothing and mail nothing', async () => {
     const { owner, shareId, path } = await owned({});
-    expect((await unwrap(owner.api.GET('/api/v1/shares/{id}', { params: { path: { id: shareId } } }))).notify).toBe('off');
+    expect((await unwrap(owner.api.GET('/api/v1/shares/{id}', { params: { path: { id: shareId } } }))).notify).toBeUndefined();
     await Promise.all([visit(a.baseUrl, path), visit(b.baseUrl, path)]);
     await logged(owner, shareId, 2);
     await drainQueues(worker);

@@ -26,8 +26,6 @@ const SHARE_FIELDS = [
   'revokedAt',
   'consumedAt',
   'createdAt',
-  // Beyond the spec, additively: set when an administrator disabled the link after an abuse report.
-  'disabledAt',
 ].sort();
 
 const EICAR = String.raw`X5O!P%@AP[4\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*`;

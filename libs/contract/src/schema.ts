@@ -2060,7 +2060,7 @@ export interface components {
             share?: string;
         };
         /**
-         * @description when the owner is told about visits
+         * @description when the owner is told about visits; absent when `off` (the default)
          * @enum {string}
          */
         ShareNotify: "off" | "first" | "every" | "daily";
@@ -2090,7 +2090,7 @@ export interface components {
             watermarkText?: string | null;
             copyProtectionEnabled?: boolean;
             burnAfterReadEnabled?: boolean;
-            /** @description when the owner is told about visits */
+            /** @description when the owner is told about visits; absent when `off` (the default) */
             notify?: components["schemas"]["ShareNotify"];
             /** Format: date-time */
             revokedAt?: string | null;
@@ -2100,7 +2100,7 @@ export interface components {
             createdAt?: string;
             /**
              * Format: date-time
-             * @description when an administrator disabled the link after an abuse report; such a share is also revoked, for good
+             * @description when an administrator disabled the link after an abuse report (absent otherwise); such a share is also revoked, for good
              */
             disabledAt?: string | null;
         };

@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { AppError } from './app-error.js';
 
 interface Refusal {
@@ -26,7 +26,20 @@ export function firstRefusal(errors: ValidationError[], parent = ''): Refusal {
  * The one validation of request DTOs: the global pipe of the HTTP surface, and what checks a DTO
  * that arrives inside another body (the `share` field of a multipart upload).
  */
-export const validationPipe = new ValidationPipe({
+class BodyValidationPipe extends ValidationPipe {
+  /**
+   * A JSON body of `null` passes class-validator as an empty object but reaches the handler as
+   * null; a DTO whose fields are all optional would then be read from null. The handler gets the
+   * empty object that was validated instead.
+   */
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const result: unknown = await super.transform(value, metadata);
+    const isDtoBody = metadata.type === 'body' && typeof metadata.metatype === 'function' && metadata.metatype !== Object;
+    return result === null && isDtoBody ? {} : result;
+  }
+}
+
+export const validationPipe = new BodyValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   forbidUnknownValues: true,

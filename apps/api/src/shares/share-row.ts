@@ -75,11 +75,13 @@ export function toShare(row: ShareRow): ShareDto {
     watermarkText: row.watermark_text,
     copyProtectionEnabled: row.copy_protection_enabled,
     burnAfterReadEnabled: row.burn_after_read_enabled,
-    notify: row.notify,
     revokedAt: iso(row.revoked_at),
     consumedAt: iso(row.consumed_at),
     createdAt: row.created_at.toISOString(),
-    disabledAt: iso(row.disabled_at),
+    // Members beyond the spec's Share appear only when they say something, so a share that uses
+    // none of them keeps exactly the contract's fields.
+    ...(row.notify !== 'off' && { notify: row.notify }),
+    ...(row.disabled_at && { disabledAt: row.disabled_at.toISOString() }),
   };
 }
 

@@ -177,7 +177,7 @@ export class ShareInputDto {
       'default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; ' +
       '`daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. ' +
       'Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at ' +
-      'GET /api/notifications and, with SMTP_URL, e-mailed to the owner\'s verified address',
+      "GET /api/notifications and, with SMTP_URL, e-mailed to the owner's verified address",
   })
   @ValidateIf((object: ShareInputDto) => object.notify !== undefined)
   @IsIn(SHARE_NOTIFY, { message: `notify 必须是 ${SHARE_NOTIFY.join('、')} 之一` })
@@ -240,7 +240,12 @@ export class ShareDto {
   @ApiProperty({ required: false, type: 'string', nullable: true, maxLength: WATERMARK.max }) watermarkText?: string | null;
   @ApiProperty({ required: false }) copyProtectionEnabled?: boolean;
   @ApiProperty({ required: false }) burnAfterReadEnabled?: boolean;
-  @ApiProperty({ required: false, enum: SHARE_NOTIFY, enumName: 'ShareNotify', description: "when the owner is told about visits" })
+  @ApiProperty({
+    required: false,
+    enum: SHARE_NOTIFY,
+    enumName: 'ShareNotify',
+    description: 'when the owner is told about visits; absent when `off` (the default)',
+  })
   notify?: ShareNotify;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) revokedAt?: string | null;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) consumedAt?: string | null;
@@ -250,7 +255,8 @@ export class ShareDto {
     type: 'string',
     format: 'date-time',
     nullable: true,
-    description: 'when an administrator disabled the link after an abuse report; such a share is also revoked, for good',
+    description:
+      'when an administrator disabled the link after an abuse report (absent otherwise); such a share is also revoked, for good',
   })
   disabledAt?: string | null;
 }
