@@ -6,8 +6,12 @@ const CHANNEL = 'sharedown_changes';
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
 
-/** What a change is about; each cache subscribes to its own. */
-export type ChangeTopic = 'webhooks' | 'shares';
+/**
+ * What a change is about; each cache subscribes to its own. `accounts` (key: user id) and
+ * `tokens` (key: token prefix) are also announced by database triggers on `users` and
+ * `api_tokens` (migration 1763700001300), whichever code path changes the row.
+ */
+export type ChangeTopic = 'webhooks' | 'shares' | 'accounts' | 'tokens';
 
 type Listener = (key: string | null) => void;
 

@@ -3,6 +3,7 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
+import { TokenIdentityCache } from '../token-identity-cache.js';
 import { UsersRepository } from '../users.repository.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
@@ -26,6 +27,7 @@ export class EmailSignInService {
     private readonly users: UsersRepository,
     private readonly emailAccounts: EmailAccountsRepository,
     private readonly accounts: AccountsService,
+    private readonly identities: TokenIdentityCache,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
@@ -51,6 +53,8 @@ export class EmailSignInService {
       if (!created) throw new LostRace();
       return created.id;
     });
+    // A claim revokes the account's tokens: refused here from the very next call.
+    if (existing) this.identities.forgetUser(existing.id);
     return (await this.users.findById(userId))!;
   }
 }

@@ -9,6 +9,7 @@ import { AuditEvents1763700000800 } from './1763700000800-audit-events.js';
 import { ListPageIndexes1763700000860 } from './1763700000860-list-page-indexes.js';
 import { ShareVisitLog1763700000900 } from './1763700000900-share-visit-log.js';
 import { SharePolicyChanges1763700000910 } from './1763700000910-share-policy-changes.js';
+import { IdentityChangeNotifications1763700001300 } from './1763700001300-identity-change-notifications.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
-export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700, TotpLastStep1763700000720, AuditEvents1763700000800, ListPageIndexes1763700000860, ShareVisitLog1763700000900, SharePolicyChanges1763700000910];
+export const migrations = [InitialSchema1763700000000, ShareVisitAdmission1763700000400, ShareVisitBatches1763700000410, ServeLatestCleanVersion1763700000500, FrameTickets1763700000600, SignIn1763700000700, TotpLastStep1763700000720, AuditEvents1763700000800, ListPageIndexes1763700000860, ShareVisitLog1763700000900, SharePolicyChanges1763700000910, IdentityChangeNotifications1763700001300];
