@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { affectedCount } from '../common/sql.js';
+import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
 import type { VisitorDevice } from './visitor-agent.js';
 
 /** One admitted visit as the log keeps it. */
@@ -29,10 +30,15 @@ export interface Engagement {
 
 /**
  * Many visits in one statement, counted per day on the way (share_visit_days). A share deleted between the visit and the write takes its rows
- * with it: the join drops them instead of failing the whole batch on the foreign key.
+ * with it: the join drops them instead of failing the whole batch on the foreign key. Committed
+ * without waiting for the WAL flush, like an uncapped visit's counters: the log is written after
+ * the answer and is best-effort already (a failed write loses its rows); only a database crash
+ * could forget the last milliseconds of it, never an admission or a counter.
  */
 const INSERT_SQL = `
-  WITH logged AS (
+  WITH async_commit AS (
+    SELECT set_config('synchronous_commit', 'off', true)
+  ), logged AS (
     INSERT INTO share_visit_log (id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device,
                                  login_email, automated, measured)
     SELECT v.* FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
@@ -44,7 +50,7 @@ const INSERT_SQL = `
   )
   INSERT INTO share_visit_days AS d (share_id, day, human, automated)
   SELECT share_id, (at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE NOT automated), count(*) FILTER (WHERE automated)
-    FROM logged GROUP BY 1, 2
+    FROM logged CROSS JOIN async_commit GROUP BY 1, 2
   ON CONFLICT (share_id, day) DO UPDATE SET human = d.human + excluded.human, automated = d.automated + excluded.automated`;
 
 /**
@@ -62,11 +68,16 @@ const ENGAGE_SQL = `
 /** The visit log's writes (the reads are the shares feature's). */
 @Injectable()
 export class VisitLogRepository {
-  constructor(private readonly db: DataSource) {}
+  // Every view's visit goes through insertAll: planning it costs more than a small batch's rows.
+  private readonly pool: NamedStatementPool | null;
+
+  constructor(private readonly db: DataSource) {
+    this.pool = namedStatementPool(db);
+  }
 
   async insertAll(entries: readonly VisitLogEntry[]): Promise<void> {
     const column = <K extends keyof VisitLogEntry>(key: K) => entries.map((entry) => entry[key]);
-    await this.db.query(INSERT_SQL, [
+    await namedQuery(this.db, this.pool, 'viewer_log_visits', INSERT_SQL, [
       column('id'),
       column('shareId'),
       column('at').map((at) => at.toISOString()),
