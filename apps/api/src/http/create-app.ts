@@ -67,8 +67,10 @@ export async function createApp(
   registerRouteErrorHandler(fastify);
   serveShareViewsDirectly(fastify, app);
   serveMeDirectly(fastify, app);
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Hooks that run on every request take Fastify's callback form: no promise per request.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   const metrics = app.get(Metrics);
   const requestLog = new RequestLog(logsAsJson(runtime.env));
