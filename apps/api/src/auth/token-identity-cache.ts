@@ -66,6 +66,10 @@ export class TokenIdentityCache {
           this.entries.delete(prefix);
           return;
         }
+        // Shared by every call with this token until dropped: nobody may change it in place.
+        Object.freeze(found.user);
+        Object.freeze(found.scopes);
+        Object.freeze(found);
         entry.userId = found.user.id;
         let prefixes = this.prefixesOf.get(entry.userId);
         if (!prefixes) this.prefixesOf.set(entry.userId, (prefixes = new Set()));
