@@ -12,8 +12,7 @@ export interface CookieToSet {
 /** What a viewer route answers, independent of the HTTP framework. */
 export interface ViewerAnswer {
   status: number;
-  /** Chunks: written one after another as one body (a page around a cached document). */
-  body: string | Buffer | readonly Buffer[];
+  body: string | Buffer;
   cookies?: CookieToSet[];
   location?: string;
   headers?: Record<string, string>;

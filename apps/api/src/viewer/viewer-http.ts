@@ -1,30 +1,16 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
 import { clientKeyOf } from '../common/client-address.js';
 import { redactUrl } from '../common/redact.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import type { CookieToSet, ViewerAnswer, ViewerRequest } from './viewer-answer.js';
+import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { LANGUAGE_COOKIE, negotiateLocale } from './viewer-locale.js';
 import { ViewerPresenter } from './viewer-presenter.js';
 
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; media-src 'self' data: https: http:; " +
   "font-src 'self'; frame-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-/** The headers of every viewer page besides its own (cookies, Location, Retry-After). */
-const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': PAGE_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-  'x-robots-tag': 'noindex, nofollow, noarchive',
-  'x-frame-options': 'DENY',
-  'cache-control': 'no-store',
-  // The words of a page follow the visitor's language: nothing in between may hand one visitor's page to another.
-  vary: 'Accept-Language, Cookie',
-  'content-type': 'text/html; charset=utf-8',
-};
 
 /**
  * Between Fastify and the viewer: reads what the viewer needs from a request, and writes its
@@ -47,11 +33,7 @@ export class ViewerHttp {
 
   /** Runs a viewer action and sends its answer; `after` work (webhook events) follows the answer. */
   async answer(request: FastifyRequest, reply: FastifyReply, produce: () => Promise<ViewerAnswer>): Promise<void> {
-    if (
-      this.renderOrigin !== this.publicOrigin &&
-      this.originOf(request) === this.publicOrigin &&
-      !request.url.startsWith('/s/_')
-    ) {
+    if (this.renderOrigin !== this.publicOrigin && this.originOf(request) === this.publicOrigin && !request.url.startsWith('/s/_')) {
       // Documents are only ever shown on the render origin, where the visitor cookie lives.
       this.send(request, reply, { status: 302, body: '', location: `${this.runtime.env.RENDER_URL}${request.url}` });
       return;
@@ -60,9 +42,7 @@ export class ViewerHttp {
     try {
       result = await produce();
     } catch (error) {
-      this.logger.error(
-        `request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      this.logger.error(`request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       result = this.pages.message(this.toViewerRequest(request), 500, 'serverError');
     }
     this.send(request, reply, result);
@@ -72,55 +52,30 @@ export class ViewerHttp {
   }
 
   send(request: FastifyRequest, reply: FastifyReply, answer: ViewerAnswer): void {
-    if (Array.isArray(answer.body) && request.method !== 'HEAD') {
-      this.write(reply, answer, answer.body);
-      return;
+    const secure = this.runtime.env.RENDER_URL.startsWith('https:');
+    for (const cookie of answer.cookies ?? []) {
+      reply.setCookie(cookie.name, cookie.value, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookie.name === SESSION_COOKIE ? this.runtime.env.PUBLIC_URL.startsWith('https:') : secure,
+        path: cookie.path ?? '/s/',
+        ...(cookie.maxAge !== undefined ? { maxAge: cookie.maxAge } : {}),
+      });
     }
-    for (const cookie of answer.cookies ?? []) reply.setCookie(cookie.name, cookie.value, this.cookieOptions(cookie));
     for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
     if (answer.location) reply.header('Location', answer.location);
-    reply.status(answer.status).headers(PAGE_HEADERS);
-    reply.send(request.method === 'HEAD' || Array.isArray(answer.body) ? '' : (answer.body as string | Buffer));
-  }
-
-  /**
-   * A page of several chunks (a shown document: the page around it and the cached document's
-   * bytes) goes out in one socket write without being copied into one buffer first: Fastify
-   * only sends a single string or buffer, so this answer is written on the raw response. What
-   * Fastify's onSend hooks would add is here already: the cookies (as @fastify/cookie writes
-   * them) and the security headers (every viewer page's own, stricter ones). The headers that
-   * earlier hooks set (request id) are kept, and onResponse hooks (metrics, request log) run.
-   */
-  private write(reply: FastifyReply, answer: ViewerAnswer, chunks: readonly Buffer[]): void {
-    const headers: OutgoingHttpHeaders = { ...(reply.getHeaders() as OutgoingHttpHeaders), ...PAGE_HEADERS };
-    for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name.toLowerCase()] = value;
-    if (answer.location) headers.location = answer.location;
-    if (answer.cookies?.length) {
-      headers['set-cookie'] = answer.cookies.map((cookie) =>
-        reply.server.serializeCookie(cookie.name, cookie.value, this.cookieOptions(cookie)),
-      );
-    }
-    let length = 0;
-    for (const chunk of chunks) length += chunk.length;
-    headers['content-length'] = length;
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(answer.status, headers);
-    // Corked: the head and every chunk leave together when end() uncorks.
-    response.cork();
-    for (const chunk of chunks) response.write(chunk);
-    response.end();
-  }
-
-  private cookieOptions(cookie: CookieToSet) {
-    const secure = cookie.name === SESSION_COOKIE ? this.runtime.env.PUBLIC_URL : this.runtime.env.RENDER_URL;
-    return {
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: secure.startsWith('https:'),
-      path: cookie.path ?? '/s/',
-      ...(cookie.maxAge !== undefined ? { maxAge: cookie.maxAge } : {}),
-    };
+    reply
+      .status(answer.status)
+      .header('Content-Security-Policy', PAGE_CSP)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'same-origin')
+      .header('X-Robots-Tag', 'noindex, nofollow, noarchive')
+      .header('X-Frame-Options', 'DENY')
+      .header('Cache-Control', 'no-store')
+      // The words of a page follow the visitor's language: nothing in between may hand one visitor's page to another.
+      .header('Vary', 'Accept-Language, Cookie')
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .send(request.method === 'HEAD' ? '' : answer.body);
   }
 
   originOf(request: FastifyRequest): string {
@@ -139,11 +94,7 @@ export class ViewerHttp {
     }
     const referer = request.headers.referer;
     return {
-      locale: negotiateLocale(
-        request.cookies?.[LANGUAGE_COOKIE],
-        request.headers['accept-language'],
-        this.runtime.env.DEFAULT_LOCALE,
-      ),
+      locale: negotiateLocale(request.cookies?.[LANGUAGE_COOKIE], request.headers['accept-language'], this.runtime.env.DEFAULT_LOCALE),
       method: request.method,
       path: request.url,
       cookies: request.cookies ?? {},

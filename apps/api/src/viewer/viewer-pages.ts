@@ -155,13 +155,7 @@ export function loginPage(
  * ticket is a sealed, short-lived note of the pending sign-in (account and return path), never
  * the password.
  */
-export function twoFactorPage(
-  context: PageContext,
-  formAction: string,
-  next: string,
-  ticket: string,
-  error: string | null,
-): string {
+export function twoFactorPage(context: PageContext, formAction: string, next: string, ticket: string, error: string | null): string {
   const words = context.text.messages.twoFactor;
   return messagePage(
     context,
@@ -209,11 +203,8 @@ const WATERMARK_TILES = 90;
 // Stands where the document goes while the page around it is built as a (short) string.
 const CONTENT_SLOT = '\u0000sd-content\u0000';
 
-/**
- * The viewer page as the chunks that are written one after another: the page around the document
- * (encoded per view, a few KB) and the cached document's own bytes, never copied or re-encoded.
- */
-export function documentPage(options: DocumentPageOptions): Buffer[] {
+/** The viewer page as bytes: the cached document is copied in, never re-encoded. */
+export function documentPage(options: DocumentPageOptions): Buffer {
   const watermark = options.watermark
     ? `<div class="sd-wm" aria-hidden="true">${`<span>${escapeHtml(options.watermark)}</span>`.repeat(WATERMARK_TILES)}</div>`
     : '';
@@ -228,9 +219,7 @@ export function documentPage(options: DocumentPageOptions): Buffer[] {
     ` data-copy="${options.copyProtection ? '1' : '0'}" data-burn="${options.burnAfterRead ? '1' : '0'}"` +
     (options.beacon ? ` data-visit="${escapeHtml(options.beacon)}"` : '') +
     (options.copyProtection ? ` data-no-print="${escapeHtml(notes.noPrint)}"` : '') +
-    (options.burnAfterRead
-      ? ` data-burned-all="${escapeHtml(notes.burnedAll)}" data-burned-some="${escapeHtml(notes.burnedSome)}"`
-      : '') +
+    (options.burnAfterRead ? ` data-burned-all="${escapeHtml(notes.burnedAll)}" data-burned-some="${escapeHtml(notes.burnedSome)}"` : '') +
     (options.frameUrl !== null ? ' class="sd-frame-page"' : '');
   const page = layout(options.context, {
     title: options.fileName,
@@ -240,6 +229,6 @@ export function documentPage(options: DocumentPageOptions): Buffer[] {
     body: `${bar}\n${content}\n${watermark}`,
   });
   const slot = page.indexOf(CONTENT_SLOT);
-  if (slot < 0 || options.inlineHtml === null) return [Buffer.from(page)];
-  return [Buffer.from(page.slice(0, slot)), options.inlineHtml, Buffer.from(page.slice(slot + CONTENT_SLOT.length))];
+  if (slot < 0 || options.inlineHtml === null) return Buffer.from(page);
+  return Buffer.concat([Buffer.from(page.slice(0, slot)), options.inlineHtml, Buffer.from(page.slice(slot + CONTENT_SLOT.length))]);
 }
