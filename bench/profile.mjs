@@ -2,7 +2,7 @@
 // uncapped 20 KB Markdown share with wrk (50 connections), stops the api so the profile is
 // written, and prints the top self-time entries (the table kept in bench/PROFILE.md).
 // Usage: node bench/profile.mjs [view|me] [seconds] [top]  (me: GET /v1/me over 150 tokens)
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +85,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = (await readdir(dir)).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error('the api wrote no profile');
   const profile = JSON.parse(await readFile(join(dir, file), 'utf8'));
+  // PROFILE_OUT keeps the whole profile (for Chrome DevTools or speedscope).
+  if (process.env.PROFILE_OUT) await copyFile(join(dir, file), process.env.PROFILE_OUT);
   await rm(dir, { recursive: true, force: true });
   console.log(
     `${which} load: ${result.rps.toFixed(0)} req/s, api ${result.cpuPer1000.api.toFixed(3)} s CPU / 1k views, postgres ${result.cpuPer1000.postgres.toFixed(3)} s / 1k`,

@@ -60,7 +60,8 @@ export interface TokenByPrefix {
   secretHash: string;
   rateLimitPerMinute: number;
   scopes: TokenScope[];
-  expired: boolean;
+  /** Epoch milliseconds, or null for a token that never expires; judged against the clock at each use. */
+  expiresAt: number | null;
   user: AuthUser;
 }
 
@@ -88,15 +89,18 @@ export class ApiTokensRepository {
   }
 
   /** Inserts a token under `prefix`; null when the prefix is taken (ON CONFLICT DO NOTHING). */
-  async insert(token: {
-    userId: string;
-    name: string;
-    prefix: string;
-    secretHash: string;
-    rateLimitPerMinute: number;
-    scopes: TokenScope[];
-    expiresInDays: number | null;
-  }, manager: EntityManager = this.db.manager): Promise<ApiTokenView | null> {
+  async insert(
+    token: {
+      userId: string;
+      name: string;
+      prefix: string;
+      secretHash: string;
+      rateLimitPerMinute: number;
+      scopes: TokenScope[];
+      expiresInDays: number | null;
+    },
+    manager: EntityManager = this.db.manager,
+  ): Promise<ApiTokenView | null> {
     const rows: TokenRow[] = await manager.query(
       `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute, scopes, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(days => $7::int) END)
@@ -118,7 +122,7 @@ export class ApiTokensRepository {
     return updated[0] ? toTokenView(updated[0]) : null;
   }
 
-  /** The unrevoked token with this prefix and its owner; expiry is judged by the database's clock. */
+  /** The unrevoked token with this prefix and its owner (expired or not). */
   async findLiveByPrefix(prefix: string): Promise<TokenByPrefix | null> {
     const rows: Array<
       UserRow & {
@@ -126,13 +130,13 @@ export class ApiTokensRepository {
         secret_hash: string;
         rate_limit_per_minute: number;
         scopes: TokenScope[];
-        expired: boolean;
+        expires_at: Date | null;
       }
     > = await namedQuery(
       this.db,
       this.pool,
-      'auth_token_by_prefix',
-      `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, t.scopes, coalesce(t.expires_at <= now(), false) AS expired,
+      'auth_token_identity',
+      `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, t.scopes, t.expires_at,
               ${USER_COLUMNS}
        FROM api_tokens t JOIN users u ON u.id = t.user_id
        WHERE t.prefix = $1 AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
@@ -145,7 +149,7 @@ export class ApiTokensRepository {
       secretHash: row.secret_hash,
       rateLimitPerMinute: row.rate_limit_per_minute,
       scopes: row.scopes,
-      expired: row.expired,
+      expiresAt: row.expires_at?.getTime() ?? null,
       user: toAuthUser(row, this.administrators),
     };
   }

@@ -8,6 +8,7 @@ import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { ApiTokensRepository, toTokenView, type ApiTokenView } from './api-tokens.repository.js';
 import { equalHex, sha256Hex } from './secrets.js';
+import { TokenIdentityCache } from './token-identity-cache.js';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 
@@ -70,6 +71,7 @@ export class ApiTokensService {
     private readonly db: DataSource,
     private readonly tokens: ApiTokensRepository,
     private readonly audit: AuditLog,
+    private readonly identities: TokenIdentityCache,
   ) {}
 
   /** One page, newest first (ties by id); `q` matches a part of the name or the prefix. */
@@ -136,6 +138,8 @@ export class ApiTokensService {
       return token;
     });
     if (!revoked) throw AppError.notFound('令牌不存在');
+    // Other processes hear of it from the database; this one must refuse the very next call.
+    this.identities.forgetToken(revoked.prefix);
     return revoked;
   }
 
@@ -144,10 +148,10 @@ export class ApiTokensService {
     const match = TOKEN_PATTERN.exec(plaintext);
     if (!match) return 'invalid';
     const [, prefix, secret] = match;
-    const found = await this.tokens.findLiveByPrefix(prefix!);
+    const found = await this.identities.find(prefix!);
     if (!found || !equalHex(found.secretHash, sha256Hex(secret!))) return 'invalid';
     // Only the holder of the secret learns that it expired.
-    if (found.expired) return 'expired';
+    if (found.expiresAt !== null && found.expiresAt <= Date.now()) return 'expired';
     await this.touch(found.tokenId);
     return { tokenId: found.tokenId, rateLimitPerMinute: found.rateLimitPerMinute, scopes: found.scopes, user: found.user };
   }

@@ -18,6 +18,7 @@ import { SignInOptionsController } from './sign-in-options.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
+import { TokenIdentityCache } from './token-identity-cache.js';
 import { TwoFactorThrottle } from './two-factor-throttle.js';
 import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
@@ -50,6 +51,7 @@ import { AuditModule } from '../audit/audit.module.js';
     LoginThrottle,
     ApiTokensService,
     ApiTokensRepository,
+    TokenIdentityCache,
     SessionsRepository,
     SessionsService,
     UsersRepository,
@@ -67,6 +69,7 @@ import { AuditModule } from '../audit/audit.module.js';
     RegistrationPolicy,
     AccountsService,
     ApiTokensService,
+    TokenIdentityCache,
     SessionsService,
     UsersRepository,
     BearerAuthGuard,

@@ -28,8 +28,19 @@ export class BearerAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const request = http.getRequest<AuthenticatedRequest>();
-    const reply = http.getResponse<FastifyReply>();
+    const required = this.reflector.getAllAndOverride<TokenScope | undefined>(REQUIRED_SCOPE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    await this.authorize(http.getRequest<AuthenticatedRequest>(), http.getResponse<FastifyReply>(), required);
+    return true;
+  }
+
+  /**
+   * What `canActivate` does, for a route served without Nest's pipeline (me-route.ts): sets
+   * `request.auth`, or throws the AppError to answer.
+   */
+  async authorize(request: AuthenticatedRequest, reply: FastifyReply, required: TokenScope | undefined): Promise<void> {
     const presented = bearerOf(request);
     if (presented === null) throw new AppError(ErrorCode.UNAUTHENTICATED, '缺少 Authorization: Bearer 令牌');
     const identity = presented ? await this.tokens.authenticate(presented) : 'invalid';
@@ -43,15 +54,17 @@ export class BearerAuthGuard implements CanActivate {
     if (!decision.allowed) {
       // The guard is HTTP already: the bucket's headers go on the reply, which the error's envelope keeps.
       reply.header('X-RateLimit-Remaining', '0');
-      throw new AppError(ErrorCode.RATE_LIMITED, `请求过于频繁：该令牌每分钟限 ${limit} 次，请 ${decision.retryAfterSeconds} 秒后重试`, {
-        retryAfterSeconds: decision.retryAfterSeconds,
-      });
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        `请求过于频繁：该令牌每分钟限 ${limit} 次，请 ${decision.retryAfterSeconds} 秒后重试`,
+        {
+          retryAfterSeconds: decision.retryAfterSeconds,
+        },
+      );
     }
-    const required = this.reflector.getAllAndOverride<TokenScope | undefined>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]);
     if (required && !identity.scopes.includes(required)) {
       throw new AppError(ErrorCode.FORBIDDEN, '该令牌为只读令牌，不能执行写操作');
     }
     request.auth = { user: identity.user, source: 'token', tokenId: identity.tokenId, sessionId: null };
-    return true;
   }
 }

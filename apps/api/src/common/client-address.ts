@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
+import { BoundedMemo } from './bounded-memo.js';
 
 /** The client's address as Fastify resolved it (trustProxy decides whether X-Forwarded-For counts). */
 export function clientKeyOf(request: FastifyRequest): string {
@@ -31,8 +32,17 @@ export function throttleKeyOf(ip: string): string {
   return address.kind() === 'ipv4' ? address.toString() : `${leadingGroups(address as ipaddr.IPv6, 4)}::/64`;
 }
 
+// Every view masks its visitor's address several times (visitor key, webhook, visit log).
+const maskedPrefixes = new BoundedMemo<string, string>(10_000);
+
 /** A masked network prefix: /24 for IPv4, /48 for IPv6. Never the full address. */
 export function maskedIpPrefix(ip: string): string {
+  let prefix = maskedPrefixes.get(ip);
+  if (prefix === undefined) maskedPrefixes.set(ip, (prefix = maskPrefix(ip)));
+  return prefix;
+}
+
+function maskPrefix(ip: string): string {
   const address = parseAddress(ip);
   if (address === null) return 'unknown';
   if (address.kind() === 'ipv4') return `${(address as ipaddr.IPv4).octets.slice(0, 3).join('.')}.0/24`;

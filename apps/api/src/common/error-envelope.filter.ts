@@ -80,18 +80,26 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
-    const reply = context.getResponse<FastifyReply>();
-    const request = context.getRequest<FastifyRequest>();
-    const envelope = toEnvelope(exception);
-    if (envelope.status >= 500) {
-      this.logger.error(
-        `request ${request?.id ?? '-'} ${request?.method ?? ''} ${redactUrl(request?.url ?? '')} failed: ${
-          exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
-        }`,
-      );
-    }
-    sendEnvelope(reply, envelope);
+    answerException(exception, context.getRequest<FastifyRequest>(), context.getResponse<FastifyReply>(), this.logger);
   }
+}
+
+/** The filter's answer, for routes served without Nest's pipeline: the envelope, and a log line for a 5xx. */
+export function answerException(
+  exception: unknown,
+  request: FastifyRequest | undefined,
+  reply: FastifyReply,
+  logger: Logger,
+): void {
+  const envelope = toEnvelope(exception);
+  if (envelope.status >= 500) {
+    logger.error(
+      `request ${request?.id ?? '-'} ${request?.method ?? ''} ${redactUrl(request?.url ?? '')} failed: ${
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
+      }`,
+    );
+  }
+  sendEnvelope(reply, envelope);
 }
 
 export function sendEnvelope(reply: FastifyReply, envelope: Envelope): void {

@@ -7,10 +7,12 @@ const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
- * What a change is about; each cache subscribes to its own. `accounts` (key: the user id): an
- * account was disabled, enabled, deleted or had its quota changed; whatever holds it drops it.
+ * What a change is about; each cache subscribes to its own. `accounts` (key: user id): an
+ * account changed (disabled, enabled, deleted, its quota or usage); `tokens` (key: token prefix).
+ * Both are also announced by database triggers on `users` and `api_tokens` (migration
+ * 1763700001300), whichever code path changes the row.
  */
-export type ChangeTopic = 'webhooks' | 'shares' | 'accounts';
+export type ChangeTopic = 'webhooks' | 'shares' | 'accounts' | 'tokens';
 
 type Listener = (key: string | null) => void;
 

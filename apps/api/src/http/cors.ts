@@ -11,8 +11,11 @@ function isRest(url: string): boolean {
  * Authorization and Content-Type headers, never credentials. Preflights answer here.
  */
 export function registerCors(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!isRest(request.url)) return;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (!isRest(request.url)) {
+      done();
+      return;
+    }
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
     reply.header('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After, X-Request-Id');
@@ -22,7 +25,9 @@ export function registerCors(fastify: FastifyInstance): void {
         .header('Access-Control-Max-Age', '600')
         .status(204)
         .send();
-      return reply;
+      // Answered: the request goes no further (no done()).
+      return;
     }
+    done();
   });
 }

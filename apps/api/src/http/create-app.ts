@@ -22,6 +22,7 @@ import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { LIMITS } from '@sharedown/contract/limits';
 import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
+import { serveMeDirectly } from '../auth/me-route.js';
 
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
 const JSON_BODY_LIMIT = 8 * 1024 * 1024;
@@ -65,8 +66,11 @@ export async function createApp(
   // First, so that every route gets the envelope for Fastify's own errors.
   registerRouteErrorHandler(fastify);
   serveShareViewsDirectly(fastify, app);
-  fastify.addHook('onRequest', async (request, reply) => {
+  serveMeDirectly(fastify, app);
+  // Hooks that run on every request take Fastify's callback form: no promise per request.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   const metrics = app.get(Metrics);
   const requestLog = new RequestLog(logsAsJson(runtime.env));
@@ -79,9 +83,12 @@ export async function createApp(
   registerJsonParser(fastify);
   await app.register(fastifyFormBody as never, { bodyLimit: 64 * 1024 } as never);
   await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
-  await app.register(fastifyMultipart as never, {
-    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
-  } as never);
+  await app.register(
+    fastifyMultipart as never,
+    {
+      limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+    } as never,
+  );
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(validationPipe);
   return app;

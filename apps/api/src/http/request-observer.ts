@@ -16,7 +16,7 @@ export function routeOf(request: FastifyRequest): string {
 
 /** Calls `observe` once per answered request, for metrics and the request log. */
 export function observeRequests(fastify: FastifyInstance, observe: (finished: FinishedRequest) => void): void {
-  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     observe({
       id: request.id,
       method: request.method,
@@ -24,5 +24,6 @@ export function observeRequests(fastify: FastifyInstance, observe: (finished: Fi
       statusCode: reply.statusCode,
       seconds: reply.elapsedTime / 1000,
     });
+    done();
   });
 }

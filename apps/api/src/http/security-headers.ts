@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
  * keeps it; it states its own `frame-ancestors`.
  */
 export function registerSecurityHeaders(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (_request, reply, payload) => {
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (!reply.hasHeader('Content-Security-Policy')) {
       reply.header('Content-Security-Policy', "frame-ancestors 'none'");
       reply.header('X-Frame-Options', 'DENY');
     }
-    return payload;
+    done(null, payload);
   });
 }

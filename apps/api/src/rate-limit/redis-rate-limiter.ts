@@ -30,13 +30,23 @@ export class RedisRateLimiter extends RateLimiter implements OnApplicationShutdo
 
   constructor(url: string) {
     super();
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    // Every bearer call takes from a bucket: the takes of concurrent calls leave in one socket
+    // write (auto-pipelining) instead of one write and one Redis wake-up each. Each script still
+    // runs atomically, in the order the calls made them.
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+      enableAutoPipelining: true,
+    });
     this.redis.on('error', () => undefined);
     this.redis.defineCommand('sharedownBucket', { numberOfKeys: 1, lua: CONSUME });
   }
 
   private async run(key: string, capacity: number, windowSeconds: number, take: -1 | 1): Promise<[number, number]> {
-    const command = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, string]>>)['sharedownBucket']!;
+    const command = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, string]>>)[
+      'sharedownBucket'
+    ]!;
     const [allowed, level] = await command.call(this.redis, `sharedown:bucket:${key}`, capacity, windowSeconds, take);
     return [allowed, Number(level)];
   }

@@ -41,6 +41,7 @@ export class ViewerIdentity {
   /** Visitor cookies already verified, and the initial keys (and their cookies) made for an address and agent. */
   private readonly verifiedVisitors = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
   private readonly initialVisitors = new BoundedMemo<string, { key: string; signed: string }>(VISITOR_MEMO_SIZE);
+  private readonly loggedVisitorIds = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
 
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
@@ -80,6 +81,13 @@ export class ViewerIdentity {
       this.initialVisitors.set(origin, initial);
     }
     return { key: initial.key, cookie: { name: VISITOR_COOKIE, value: initial.signed, maxAge: YEAR } };
+  }
+
+  /** The visit log's id of a visitor key (a keyed digest, never the key), made once per key and process. */
+  visitorId(key: string): string {
+    let id = this.loggedVisitorIds.get(key);
+    if (id === undefined) this.loggedVisitorIds.set(key, (id = this.visitorIds.digest(key).slice(0, 22)));
+    return id;
   }
 
   /** A browser-session id (a cookie without expiry); the database only ever sees its digest. */

@@ -121,7 +121,7 @@ export class ViewerService {
         at,
         share,
         request,
-        visitorId: this.identity.visitorIds.digest(visitorKey).slice(0, 22),
+        visitorId: this.identity.visitorId(visitorKey),
         loginEmail: user?.email ?? null,
         admission,
       });

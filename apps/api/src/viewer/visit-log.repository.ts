@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { affectedCount, returnedRows } from '../common/sql.js';
+import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
 import type { ShareNotify } from '../shares/share-notify.js';
 import type { VisitorDevice } from './visitor-agent.js';
 
@@ -35,10 +36,15 @@ export interface Engagement {
 
 /**
  * Many visits in one statement, counted per day on the way (share_visit_days). A share deleted between the visit and the write takes its rows
- * with it: the join drops them instead of failing the whole batch on the foreign key.
+ * with it: the join drops them instead of failing the whole batch on the foreign key. Committed
+ * without waiting for the WAL flush, like an uncapped visit's counters: the log is written after
+ * the answer and is best-effort already (a failed write loses its rows); only a database crash
+ * could forget the last milliseconds of it, never an admission or a counter.
  */
 const INSERT_SQL = `
-  WITH logged AS (
+  WITH async_commit AS (
+    SELECT set_config('synchronous_commit', 'off', true)
+  ), logged AS (
     INSERT INTO share_visit_log (id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device,
                                  login_email, automated, measured)
     SELECT v.* FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
@@ -50,7 +56,7 @@ const INSERT_SQL = `
   )
   INSERT INTO share_visit_days AS d (share_id, day, human, automated)
   SELECT share_id, (at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE NOT automated), count(*) FILTER (WHERE automated)
-    FROM logged GROUP BY 1, 2
+    FROM logged CROSS JOIN async_commit GROUP BY 1, 2
   ON CONFLICT (share_id, day) DO UPDATE SET human = d.human + excluded.human, automated = d.automated + excluded.automated`;
 
 /**
@@ -126,14 +132,24 @@ const ENGAGE_SQL = `
 /** The visit log's writes (the reads are the shares feature's). */
 @Injectable()
 export class VisitLogRepository {
-  constructor(private readonly db: DataSource) {}
+  // Every view's visit goes through insertAll: planning it costs more than a small batch's rows.
+  private readonly pool: NamedStatementPool | null;
+
+  constructor(private readonly db: DataSource) {
+    this.pool = namedStatementPool(db);
+  }
 
   /** Logs the visits; answers the ids of the notifications written with them. */
   async insertAll(entries: readonly VisitLogEntry[]): Promise<string[]> {
     const column = <K extends keyof VisitLogEntry>(key: K) => entries.map((entry) => entry[key]);
     // A batch in which no share notifies anyone keeps the plain statement: the common case pays nothing.
     const notifying = entries.some((entry) => entry.notify === 'first' || entry.notify === 'every');
-    const result: unknown = await this.db.query(notifying ? INSERT_NOTIFYING_SQL : INSERT_SQL, [
+    const result: unknown = await namedQuery(
+      this.db,
+      this.pool,
+      notifying ? 'viewer_log_notifying_visits' : 'viewer_log_visits',
+      notifying ? INSERT_NOTIFYING_SQL : INSERT_SQL,
+      [
       column('id'),
       column('shareId'),
       column('at').map((at) => at.toISOString()),
@@ -148,7 +164,8 @@ export class VisitLogRepository {
       column('automated'),
       column('measured'),
       ...(notifying ? [column('notify'), column('visitCount'), column('uniqueVisitCount')] : []),
-    ]);
+      ],
+    );
     return notifying ? returnedRows<{ id: string }>(result).map((row) => row.id) : [];
   }
 

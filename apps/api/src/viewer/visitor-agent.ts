@@ -1,5 +1,6 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
+import { BoundedMemo } from '../common/bounded-memo.js';
 
 export type VisitorDevice = 'desktop' | 'mobile' | 'tablet' | 'other';
 
@@ -17,8 +18,17 @@ const DEVICES: Record<string, VisitorDevice> = { desktop: 'desktop', mobile: 'mo
 /** Longer strings are not browsers; they are cut before parsing so a huge header costs nothing. */
 const MAX_AGENT_LENGTH = 512;
 
-export function describeAgent(userAgent: string | undefined): VisitorAgent {
+// Most visits come from a few thousand distinct agents: each is parsed once per process.
+const described = new BoundedMemo<string, Readonly<VisitorAgent>>(10_000);
+
+export function describeAgent(userAgent: string | undefined): Readonly<VisitorAgent> {
   const agent = userAgent?.slice(0, MAX_AGENT_LENGTH).trim() ?? '';
+  let description = described.get(agent);
+  if (description === undefined) described.set(agent, (description = parseAgent(agent)));
+  return description;
+}
+
+function parseAgent(agent: string): VisitorAgent {
   if (agent === '') return { browser: null, os: null, device: 'other', automated: true };
   const parsed = Bowser.parse(agent);
   return {

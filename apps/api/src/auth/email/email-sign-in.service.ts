@@ -3,6 +3,7 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
 import { RegistrationPolicy } from '../registration-policy.js';
+import { TokenIdentityCache } from '../token-identity-cache.js';
 import { UsersRepository } from '../users.repository.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
@@ -27,6 +28,7 @@ export class EmailSignInService {
     private readonly emailAccounts: EmailAccountsRepository,
     private readonly accounts: AccountsService,
     private readonly registration: RegistrationPolicy,
+    private readonly identities: TokenIdentityCache,
   ) {}
 
   get enabled(): boolean {
@@ -53,6 +55,8 @@ export class EmailSignInService {
       if (!created) throw new LostRace();
       return created.id;
     });
+    // A claim revokes the account's tokens: refused here from the very next call.
+    if (existing) this.identities.forgetUser(existing.id);
     return (await this.users.findById(userId))!;
   }
 }

@@ -3,6 +3,7 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
 import { hashPassword } from '../password-hasher.js';
+import { TokenIdentityCache } from '../token-identity-cache.js';
 import { UsersRepository } from '../users.repository.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
@@ -18,6 +19,7 @@ export class PasswordResetService {
     private readonly users: UsersRepository,
     private readonly emailAccounts: EmailAccountsRepository,
     private readonly accounts: AccountsService,
+    private readonly identities: TokenIdentityCache,
   ) {}
 
   async request(email: string, clientAddress: string): Promise<void> {
@@ -41,6 +43,8 @@ export class PasswordResetService {
     await this.codes.secondFactor(account, twoFactorCode, clientAddress);
     const passwordHash = await hashPassword(newPassword);
     await this.codes.redeem(checked, (manager) => this.emailAccounts.resetPassword(account.id, passwordHash, manager));
+    // A reset may have revoked the account's tokens: refused here from the very next call.
+    this.identities.forgetUser(account.id);
     return (await this.users.findById(account.id))!;
   }
 }

@@ -4,6 +4,7 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
 import { EmailAccountsRepository, type Proof } from '../email/email-accounts.repository.js';
+import { TokenIdentityCache } from '../token-identity-cache.js';
 import { UsersRepository } from '../users.repository.js';
 import type { OidcClaims } from './oidc-client.js';
 import { UserIdentitiesRepository } from './user-identities.repository.js';
@@ -39,6 +40,7 @@ export class OidcAccountsService {
     private readonly users: UsersRepository,
     private readonly accounts: AccountsService,
     private readonly emailAccounts: EmailAccountsRepository,
+    private readonly tokenIdentities: TokenIdentityCache,
   ) {}
 
   async signIn(claims: OidcClaims): Promise<AuthUser> {
@@ -84,10 +86,13 @@ export class OidcAccountsService {
    */
   private async linkByProvenAddress(claims: OidcClaims, userId: string): Promise<Proof | null> {
     try {
-      return await this.db.transaction(async (manager) => {
+      const proof = await this.db.transaction(async (manager) => {
         if (!(await this.identities.link(claims.issuer, claims.subject, userId, claims.email, manager))) throw new LostRace();
         return this.emailAccounts.claim(userId, manager);
       });
+      // A claim revokes the account's tokens: refused here from the very next call.
+      this.tokenIdentities.forgetUser(userId);
+      return proof;
     } catch (error) {
       if (error instanceof LostRace) return null;
       throw error;

@@ -12,6 +12,7 @@ import { SharePolicyChanges1763700000910 } from './1763700000910-share-policy-ch
 import { Administrators1763700001000 } from './1763700001000-administrators.js';
 import { AbuseReports1763700001100 } from './1763700001100-abuse-reports.js';
 import { Notifications1763700001200 } from './1763700001200-notifications.js';
+import { IdentityChangeNotifications1763700001300 } from './1763700001300-identity-change-notifications.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   Administrators1763700001000,
   AbuseReports1763700001100,
   Notifications1763700001200,
+  IdentityChangeNotifications1763700001300,
 ];

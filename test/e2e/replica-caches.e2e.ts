@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unwrap } from '@sharedown/contract';
+import { allocateRedisDb, createMachineDatabase, createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { HttpVisitor, isDocument, share, upload, type UploadedDocument } from '../support/browser.js';
+
+/** How long another replica may take to follow a change (the contract's one second). */
+const OTHER_REPLICA_MS = 1_000;
+
+/**
+ * Asks `check` until it holds; fails when it still does not hold once `withinMs` have passed
+ * since the change was answered. The bound is the rule under test, not a performance figure.
+ */
+async function followsWithin(withinMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`the other replica did not follow within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Two api replicas on one database and one Redis: what one of them keeps in memory (API token
+ * identities with their account's quota and usage) follows a change made on the other within a
+ * second, and the replica that made the change follows it from the very next request.
+ */
+describe('replicas follow each other’s changes', () => {
+  let a: RunningApp;
+  let b: RunningApp;
+  let alice: TestUser;
+  let doc: UploadedDocument;
+
+  beforeAll(async () => {
+    const [databaseUrl, redisUrl] = await Promise.all([createMachineDatabase(), allocateRedisDb()]);
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      SESSION_SECRET: `replica-caches-${Date.now()}-0123456789abcdef`,
+    };
+    // A runs every role (its worker scans the uploads); B is an api replica only.
+    a = await startApp({ backend: 'services', env });
+    b = await startApp({ backend: 'services', role: 'api', env });
+    alice = await createUser(a.baseUrl);
+    doc = await upload(a, alice, 'replicas.md', '# Replicas\n\nfollow each other');
+  });
+  afterAll(async () => {
+    await Promise.all([a?.cleanup(), b?.cleanup()]);
+  });
+
+  const me = (app: RunningApp, token: string) => fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+
+  async function newToken(): Promise<{ id: string; plaintext: string }> {
+    const created = await unwrap(alice.console.POST('/api/tokens', { body: { name: 'replicas', rateLimitPerMinute: 600 } }));
+    return { id: created.token.id, plaintext: created.plaintext };
+  }
+
+  it('a token revoked on A answers 401 on A at once and on B within a second', async () => {
+    const token = await newToken();
+    // Both replicas have served it, so both hold its identity.
+    for (const app of [a, b, a, b]) expect((await me(app, token.plaintext)).status).toBe(200);
+    const revoked = await fetch(`${a.baseUrl}/api/tokens/${token.id}`, { method: 'DELETE', headers: { cookie: alice.cookie } });
+    expect(revoked.status).toBe(200);
+    const onA = await me(a, token.plaintext);
+    expect(onA.status).toBe(401);
+    expect(await onA.json()).toEqual({ error: expect.any(String), code: 'UNAUTHENTICATED' });
+    await followsWithin(OTHER_REPLICA_MS, async () => (await me(b, token.plaintext)).status === 401);
+    // And it stays refused on both.
+    for (const app of [a, b]) expect((await me(app, token.plaintext)).status).toBe(401);
+  });
+
+  it('a token revoked on B answers 401 on B at once and on A within a second', async () => {
+    const token = await newToken();
+    for (const app of [a, b, a, b]) expect((await me(app, token.plaintext)).status).toBe(200);
+    const revoked = await fetch(`${b.baseUrl}/api/tokens/${token.id}`, { method: 'DELETE', headers: { cookie: alice.cookie } });
+    expect(revoked.status).toBe(200);
+    expect((await me(b, token.plaintext)).status).toBe(401);
+    await followsWithin(OTHER_REPLICA_MS, async () => (await me(a, token.plaintext)).status === 401);
+  });
+
+  it("an upload on A shows in B's /v1/me usage within a second", async () => {
+    const token = await newToken();
+    const before = (await (await me(b, token.plaintext)).json()) as { user: { usedBytes: number } };
+    const content = 'x'.repeat(1234);
+    await upload(a, alice, 'more.md', content, undefined, 'none');
+    await followsWithin(OTHER_REPLICA_MS, async () => {
+      const now = (await (await me(b, token.plaintext)).json()) as { user: { usedBytes: number } };
+      return now.user.usedBytes === before.user.usedBytes + content.length;
+    });
+  });
+
+  it('a share revoked on A is refused on B within a second', async () => {
+    const { share: created, url } = await share(alice, doc.fileId);
+    const path = new URL(url).pathname;
+    expect(isDocument(await new HttpVisitor(b.baseUrl).get(path))).toBe(true);
+    const revoked = await fetch(`${a.baseUrl}/api/console/shares/${created.id}`, {
+      method: 'DELETE',
+      headers: { cookie: alice.cookie },
+    });
+    expect(revoked.status).toBe(200);
+    expect((await new HttpVisitor(a.baseUrl).get(path)).status).toBe(410);
+    await followsWithin(OTHER_REPLICA_MS, async () => (await new HttpVisitor(b.baseUrl).get(path)).status === 410);
+  });
+
+  it('a share edited on A (a password set) asks for it on B within a second', async () => {
+    const { share: created, url } = await share(alice, doc.fileId);
+    const path = new URL(url).pathname;
+    expect(isDocument(await new HttpVisitor(b.baseUrl).get(path))).toBe(true);
+    await unwrap(
+      alice.console.PATCH('/api/console/shares/{id}', {
+        params: { path: { id: created.id } },
+        body: { password: 'replica-pass-1' } as never,
+      }),
+    );
+    expect((await new HttpVisitor(a.baseUrl).get(path)).status).toBe(401);
+    await followsWithin(OTHER_REPLICA_MS, async () => (await new HttpVisitor(b.baseUrl).get(path)).status === 401);
+  });
+});
