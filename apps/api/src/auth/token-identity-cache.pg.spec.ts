@@ -31,7 +31,7 @@ describe(`${TokenIdentityCache.name} on PostgreSQL's change feed`, () => {
     const url = (db.options as { url: string }).url;
     feed = new ChangeFeed({ databaseUrl: url } as Runtime);
     await feed.onModuleInit();
-    repository = new CountingRepository(db);
+    repository = new CountingRepository(db, new Set<string>());
     sut = new TokenIdentityCache(repository, feed);
     heard = [];
     feed.subscribe('accounts', (key) => heard.push(`accounts:${key}`));
