@@ -127,6 +127,9 @@ export default {
       admin_registration_changed: 'Registrierungseinstellung geändert',
       admin_invite_created: 'Einladung erstellt',
       admin_invite_revoked: 'Einladung widerrufen',
+      admin_report_dismissed: 'Meldung abgewiesen',
+      admin_report_share_disabled: 'Link nach einer Meldung gesperrt',
+      admin_report_owner_disabled: 'Konto nach einer Meldung gesperrt',
     },
     register: {
       inviteOnly:

@@ -124,6 +124,9 @@ export default {
       admin_registration_changed: 'Registration setting changed',
       admin_invite_created: 'Invitation created',
       admin_invite_revoked: 'Invitation revoked',
+      admin_report_dismissed: 'Report dismissed',
+      admin_report_share_disabled: 'Link disabled after a report',
+      admin_report_owner_disabled: 'Account disabled after a report',
     },
     register: {
       inviteOnly: 'This service is invitation-only. Open the invitation link you received to create an account.',

@@ -126,6 +126,9 @@ export default {
       admin_registration_changed: 'Ajuste de registro cambiado',
       admin_invite_created: 'Invitación creada',
       admin_invite_revoked: 'Invitación revocada',
+      admin_report_dismissed: 'Denuncia descartada',
+      admin_report_share_disabled: 'Enlace desactivado tras una denuncia',
+      admin_report_owner_disabled: 'Cuenta desactivada tras una denuncia',
     },
     register: {
       inviteOnly: 'Este servicio funciona solo por invitación. Abre el enlace de invitación que recibiste para crear una cuenta.',

@@ -128,6 +128,9 @@ export default {
       admin_registration_changed: 'Réglage d’inscription modifié',
       admin_invite_created: 'Invitation créée',
       admin_invite_revoked: 'Invitation révoquée',
+      admin_report_dismissed: 'Signalement rejeté',
+      admin_report_share_disabled: 'Lien désactivé après un signalement',
+      admin_report_owner_disabled: 'Compte désactivé après un signalement',
     },
     register: {
       inviteOnly: 'Ce service fonctionne sur invitation. Ouvrez le lien d’invitation reçu pour créer un compte.',

@@ -124,6 +124,9 @@ export default {
       admin_registration_changed: '登録の設定を変更',
       admin_invite_created: '招待を作成',
       admin_invite_revoked: '招待を取り消し',
+      admin_report_dismissed: '報告を却下',
+      admin_report_share_disabled: '報告により共有リンクを無効化',
+      admin_report_owner_disabled: '報告によりアカウントを無効化',
     },
     register: {
       inviteOnly: 'このサービスは招待制です。受け取った招待リンクを開いてアカウントを作成してください。',

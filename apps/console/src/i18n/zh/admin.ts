@@ -122,6 +122,9 @@ export default {
       admin_registration_changed: '注册设置已修改',
       admin_invite_created: '创建了邀请',
       admin_invite_revoked: '撤销了邀请',
+      admin_report_dismissed: '驳回了举报',
+      admin_report_share_disabled: '因举报停用了链接',
+      admin_report_owner_disabled: '因举报停用了账户',
     },
     register: {
       inviteOnly: '本服务仅限受邀注册。请打开你收到的邀请链接来创建账户。',
