@@ -35,6 +35,9 @@ for (const [name, command] of [
   const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env });
   if (result.status !== 0) failed += 1;
 }
+// The console's build (vite) strips types without checking them; its component tests likewise.
+console.log('\n=== console types ===');
+failed += spawnSync('npx', ['vue-tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: '../apps/console', stdio: 'inherit' }).status ? 1 : 0;
 failed += vitest(['--project', 'unit'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
 // Services against a real PostgreSQL (the *.pg.spec.ts files), each file in a database of its own.
 if (await reachable(5432)) {

@@ -11,6 +11,7 @@ import { useConfirmStore } from '../stores/confirm';
 import { useSessionStore } from '../stores/session';
 import { useToastsStore } from '../stores/toasts';
 import { envelope, harness, mockApi, mountWith, settle, user, type Harness } from './helpers';
+import type { Schemas } from '@sharedown/contract';
 
 const MIB = 1024 * 1024;
 const admin = {
@@ -22,7 +23,7 @@ const admin = {
   twoFactorEnabled: false,
   isAdmin: true,
 };
-const bob = {
+const bob: Schemas['AdminUserDto'] = {
   id: 'bob-1',
   email: 'bob@example.com',
   segment: 'bob',
@@ -189,7 +190,7 @@ describe('AdminUsers', () => {
 describe('InvitesPanel', () => {
   it('shows a new invitation link once, lists the invitations and revokes one after confirming', async () => {
     const setup = harness();
-    let invites = [
+    let invites: Schemas['InviteDto'][] = [
       {
         id: 'i1',
         email: null,
