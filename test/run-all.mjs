@@ -37,7 +37,9 @@ for (const [name, command] of [
 }
 // The console's build (vite) strips types without checking them; its component tests likewise.
 console.log('\n=== console types ===');
-failed += spawnSync('npx', ['vue-tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: '../apps/console', stdio: 'inherit' }).status ? 1 : 0;
+failed += spawnSync('npx', ['vue-tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: '../apps/console', stdio: 'inherit' }).status
+  ? 1
+  : 0;
 failed += vitest(['--project', 'unit'], { SHAREDOWN_TEST_BACKEND: 'embedded' }) ? 1 : 0;
 // Services against a real PostgreSQL (the *.pg.spec.ts files), each file in a database of its own.
 if (await reachable(5432)) {
