@@ -44,14 +44,19 @@ export default tseslint.config(
   // the typed helper the repositories call.
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/database/**', 'apps/api/src/common/sql.ts', 'apps/api/src/**/*.spec.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/database/**',
+      'apps/api/src/common/sql.ts',
+      'apps/api/src/**/*.spec.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...[
-          `Literal[value=${SQL_STATEMENT}]`,
-          `TemplateElement[value.raw=${SQL_STATEMENT}]`,
-        ].map((selector) => ({ selector, message: 'SQL belongs in a *.repository.ts of the feature.' })),
+        ...[`Literal[value=${SQL_STATEMENT}]`, `TemplateElement[value.raw=${SQL_STATEMENT}]`].map((selector) => ({
+          selector,
+          message: 'SQL belongs in a *.repository.ts of the feature.',
+        })),
         {
           selector: "CallExpression[callee.property.name='query']",
           message: 'Queries run in a *.repository.ts of the feature; services call the repository.',

@@ -55,6 +55,8 @@ step('openapi lint', ['npx', 'redocly', 'lint', '--config', '../redocly.yaml', '
   env: quietRedocly,
 });
 step('lint', ['npx', 'eslint', '..']);
+// One formatting everywhere (.prettierrc, .prettierignore): `npm run format` fixes what this finds.
+step('format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.'], { cwd: '..' });
 // The console's build (vite) strips types without checking them; its component tests likewise.
 step('console types', ['npx', 'vue-tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: '../apps/console' });
 vitest('unit', ['--project', 'unit'], { SHAREDOWN_TEST_BACKEND: 'embedded' });

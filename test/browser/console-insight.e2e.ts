@@ -30,7 +30,9 @@ describe('visitor insight and link editing in the console', () => {
     await new HttpVisitor(app.baseUrl).get(path, { referer: 'https://news.example/a' });
     await new HttpVisitor(app.baseUrl, 'curl/8.5.0').get(path);
     const deadline = Date.now() + 10_000;
-    while ((await unwrap(alice.api.GET('/api/v1/shares/{id}/visits', { params: { path: { id: created.id } } }))).visits.length < 2) {
+    while (
+      (await unwrap(alice.api.GET('/api/v1/shares/{id}/visits', { params: { path: { id: created.id } } }))).visits.length < 2
+    ) {
       if (Date.now() > deadline) throw new Error('visits were not logged');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

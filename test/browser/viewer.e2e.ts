@@ -124,7 +124,16 @@ describe('the viewer in a real browser', () => {
           visibleText: getComputedStyle(span).color !== 'rgba(0, 0, 0, 0)',
         };
       });
-    expect(await covers()).toMatchObject({ top: 0, left: 0, coversWidth: true, coversHeight: true, position: 'fixed', pointerEvents: 'none', text: 'ACME CONFIDENTIAL', visibleText: true });
+    expect(await covers()).toMatchObject({
+      top: 0,
+      left: 0,
+      coversWidth: true,
+      coversHeight: true,
+      position: 'fixed',
+      pointerEvents: 'none',
+      text: 'ACME CONFIDENTIAL',
+      visibleText: true,
+    });
     await page.evaluate(() => window.scrollTo(0, 4000));
     expect(await covers()).toMatchObject({ top: 0, coversWidth: true, coversHeight: true });
     // Painted above everything else on the page (hit testing skips it: clicks go through to the text).
@@ -176,7 +185,12 @@ describe('the viewer in a real browser', () => {
     const resumed = await page.evaluate(() => {
       const blocks = [...document.querySelector('.sd-doc')!.children];
       const firstShown = blocks.find((block) => getComputedStyle(block).display !== 'none')!;
-      return { gone: blocks.filter((block) => getComputedStyle(block).display === 'none').length, firstShown: firstShown.textContent, top: firstShown.getBoundingClientRect().top, scrollY };
+      return {
+        gone: blocks.filter((block) => getComputedStyle(block).display === 'none').length,
+        firstShown: firstShown.textContent,
+        top: firstShown.getBoundingClientRect().top,
+        scrollY,
+      };
     });
     expect(resumed.gone).toBeGreaterThanOrEqual(burned);
     expect(resumed.firstShown).toBe(
@@ -189,13 +203,20 @@ describe('the viewer in a real browser', () => {
   });
 
   it('protects an HTML document in its frame: watermark above it, no copying inside, burn progress kept by the viewer page', async () => {
-    const sections = Array.from({ length: 30 }, (_, i) => `<section><h2>Block ${i + 1}</h2><p>${'Author words. '.repeat(60)}</p></section>`).join('');
-    const link = await shared('framed.html', `<!doctype html><html><head><title>framed</title></head><body>${sections}</body></html>`, {
-      watermarkEnabled: true,
-      watermarkText: 'FRAMED SECRET',
-      copyProtectionEnabled: true,
-      burnAfterReadEnabled: true,
-    });
+    const sections = Array.from(
+      { length: 30 },
+      (_, i) => `<section><h2>Block ${i + 1}</h2><p>${'Author words. '.repeat(60)}</p></section>`,
+    ).join('');
+    const link = await shared(
+      'framed.html',
+      `<!doctype html><html><head><title>framed</title></head><body>${sections}</body></html>`,
+      {
+        watermarkEnabled: true,
+        watermarkText: 'FRAMED SECRET',
+        copyProtectionEnabled: true,
+        burnAfterReadEnabled: true,
+      },
+    );
     await fresh();
     await page.goto(link.url);
     await page.click('button[type="submit"]');
@@ -219,7 +240,9 @@ describe('the viewer in a real browser', () => {
     await expect
       .poll(() => page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('sd-burn:'))?.[1] ?? '0'))
       .not.toBe('0');
-    const burned = Number(await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('sd-burn:'))![1]));
+    const burned = Number(
+      await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('sd-burn:'))![1]),
+    );
     expect(burned).toBeGreaterThan(2);
     await shot('html-framed');
 
@@ -228,9 +251,15 @@ describe('the viewer in a real browser', () => {
     const again = page.frames().find((f) => f !== page.mainFrame())!;
     await again.waitForSelector('h2', { state: 'attached' });
     await expect
-      .poll(() => again.evaluate(() => [...document.body.children].filter((el) => getComputedStyle(el).display === 'none').length))
+      .poll(() =>
+        again.evaluate(() => [...document.body.children].filter((el) => getComputedStyle(el).display === 'none').length),
+      )
       .toBeGreaterThanOrEqual(burned);
-    const firstShown = await again.evaluate(() => [...document.querySelectorAll('section')].find((el) => getComputedStyle(el).display !== 'none')!.querySelector('h2')!.textContent);
+    const firstShown = await again.evaluate(
+      () =>
+        [...document.querySelectorAll('section')].find((el) => getComputedStyle(el).display !== 'none')!.querySelector('h2')!
+          .textContent,
+    );
     expect(firstShown).toBe(`Block ${burned + 1}`);
   });
 
@@ -258,7 +287,9 @@ describe('the viewer in a real browser', () => {
       expect(answer).toMatch(/^(error:|401:)/);
     }
     expect(String(report.createToken)).toMatch(/^(error:|401|403)/);
-    const tokens = await fetch(`${app.baseUrl}/api/tokens`, { headers: { cookie: bob.cookie } }).then((r) => r.json() as Promise<{ tokens: Array<{ name: string }> }>);
+    const tokens = await fetch(`${app.baseUrl}/api/tokens`, { headers: { cookie: bob.cookie } }).then(
+      (r) => r.json() as Promise<{ tokens: Array<{ name: string }> }>,
+    );
     expect(tokens.tokens.map((t) => t.name)).not.toContain('stolen');
 
     // Opened directly, the frame URL is still sandboxed, and it needs a ticket anyway. A ticket

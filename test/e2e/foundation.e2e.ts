@@ -74,7 +74,13 @@ describe('API foundation', () => {
     });
 
     it('validates rateLimitPerMinute 1..600 and unknown fields', async () => {
-      for (const body of [{ name: 'x', rateLimitPerMinute: 0 }, { name: 'x', rateLimitPerMinute: 601 }, { name: 'x', rateLimitPerMinute: '5' }, { name: 'x', extra: 1 }, {}]) {
+      for (const body of [
+        { name: 'x', rateLimitPerMinute: 0 },
+        { name: 'x', rateLimitPerMinute: 601 },
+        { name: 'x', rateLimitPerMinute: '5' },
+        { name: 'x', extra: 1 },
+        {},
+      ]) {
         const response = await fetch(`${app.baseUrl}/api/tokens`, {
           method: 'POST',
           headers: { cookie: alice.cookie, 'content-type': 'application/json' },
@@ -86,7 +92,11 @@ describe('API foundation', () => {
     });
 
     it('cannot be managed with a bearer token (403) or without credentials (401)', async () => {
-      for (const [method, path] of [['GET', '/api/tokens'], ['POST', '/api/tokens'], ['DELETE', `/api/tokens/${alice.tokenId}`]] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/tokens'],
+        ['POST', '/api/tokens'],
+        ['DELETE', `/api/tokens/${alice.tokenId}`],
+      ] as const) {
         const withToken = await fetch(`${app.baseUrl}${path}`, {
           method,
           headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
@@ -194,7 +204,9 @@ describe('API foundation', () => {
     });
 
     it('sets the headers on ordinary and error answers', async () => {
-      const ok = await fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${alice.token}`, origin: 'https://x.example' } });
+      const ok = await fetch(`${app.baseUrl}/v1/me`, {
+        headers: { authorization: `Bearer ${alice.token}`, origin: 'https://x.example' },
+      });
       expect(ok.headers.get('access-control-allow-origin')).toBe('*');
       const denied = await fetch(`${app.baseUrl}/api/v1/me`, { headers: { origin: 'https://x.example' } });
       expect(denied.status).toBe(401);
@@ -203,7 +215,9 @@ describe('API foundation', () => {
     });
 
     it('does not open console routes cross-origin', async () => {
-      const response = await fetch(`${app.baseUrl}/api/auth/session`, { headers: { origin: 'https://x.example', cookie: alice.cookie } });
+      const response = await fetch(`${app.baseUrl}/api/auth/session`, {
+        headers: { origin: 'https://x.example', cookie: alice.cookie },
+      });
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
     });
   });
@@ -221,7 +235,12 @@ describe('API foundation', () => {
       expect(login.response.status).toBe(200);
       const cookie = sessionCookieOf(login.response);
       const session = await fetch(`${app.baseUrl}/api/auth/session`, { headers: { cookie } });
-      expect((await session.json()).user).toMatchObject({ email, segment: expect.any(String), quotaBytes: 104857600, usedBytes: 0 });
+      expect((await session.json()).user).toMatchObject({
+        email,
+        segment: expect.any(String),
+        quotaBytes: 104857600,
+        usedBytes: 0,
+      });
       const logout = await fetch(`${app.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie } });
       expect(logout.status).toBe(200);
       expect((await fetch(`${app.baseUrl}/api/auth/session`, { headers: { cookie } })).status).toBe(401);
@@ -229,7 +248,9 @@ describe('API foundation', () => {
 
     it('refuses a duplicate e-mail and a bad password', async () => {
       const anonymous = createSharedownClient({ baseUrl: app.baseUrl });
-      const again = await anonymous.POST('/api/auth/register', { body: { email: alice.email.toUpperCase(), password: 'whatever123' } });
+      const again = await anonymous.POST('/api/auth/register', {
+        body: { email: alice.email.toUpperCase(), password: 'whatever123' },
+      });
       expect(again.response.status).toBe(409);
       const wrong = await anonymous.POST('/api/auth/login', { body: { email: alice.email, password: 'wrong password' } });
       expect(wrong.response.status).toBe(401);
@@ -297,11 +318,22 @@ describe('API foundation', () => {
       expect(document.openapi).toBe('3.1.0');
       expect(document.info.version).toBe('1.0.0');
       expect(document.servers[0].url).toBe('/v1');
-      for (const path of ['/me', '/api/v1/me', '/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/auth/session', '/api/tokens', '/api/tokens/{id}']) {
+      for (const path of [
+        '/me',
+        '/api/v1/me',
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/auth/session',
+        '/api/tokens',
+        '/api/tokens/{id}',
+      ]) {
         expect(Object.keys(document.paths)).toContain(path);
       }
       const ids = Object.values(document.paths).flatMap((item) =>
-        Object.values(item as Record<string, { operationId?: string }>).map((op) => op?.operationId).filter(Boolean),
+        Object.values(item as Record<string, { operationId?: string }>)
+          .map((op) => op?.operationId)
+          .filter(Boolean),
       );
       expect(new Set(ids).size).toBe(ids.length);
       const docs = await fetch(`${app.baseUrl}/api/docs`);

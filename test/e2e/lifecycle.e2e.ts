@@ -20,7 +20,11 @@ describe('process lifecycle', () => {
     ['ALLOW_REGISTRATION', 'maybe'],
     ['LOG_LEVEL', 'loud'],
   ])('refuses to start with a bad %s and names the key', (key, value) => {
-    const result = spawnSync(process.execPath, [API_MAIN], { env: { PATH: process.env.PATH, [key]: value }, encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, [API_MAIN], {
+      env: { PATH: process.env.PATH, [key]: value },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain(key);
   });

@@ -75,7 +75,9 @@ describe('changing a live share without changing its link', () => {
       burnAfterReadEnabled: true,
       perVisitorMaxVisits: 3,
     });
-    const policies = await unwrap(alice.console.GET('/api/console/shares/{id}/policies', { params: { path: { id: created.id } } }));
+    const policies = await unwrap(
+      alice.console.GET('/api/console/shares/{id}/policies', { params: { path: { id: created.id } } }),
+    );
     expect(policies).toEqual({ oneSession: true, emailAllowlist: ['reader@example.com'] });
     await unwrap(edit(alice, created.id, { expiresInDays: null, watermarkText: null, password: 'sesame-9' }));
     const records = await sql<{ changes: Record<string, unknown> }>(
@@ -89,7 +91,14 @@ describe('changing a live share without changing its link', () => {
 
   it('refuses what creation refuses, foreign and revoked shares, and the link fields', async () => {
     const { share: created } = await share(alice, doc.fileId);
-    for (const body of [{ maxVisits: 0 }, { password: 'abc' }, { expiresInDays: 9999 }, { slug: 'new-slug' }, { oneTime: true }, {}]) {
+    for (const body of [
+      { maxVisits: 0 },
+      { password: 'abc' },
+      { expiresInDays: 9999 },
+      { slug: 'new-slug' },
+      { oneTime: true },
+      {},
+    ]) {
       const refused = await edit(alice, created.id, body as Patch);
       expect(refused.response.status, JSON.stringify(body)).toBe(400);
       expect(refused.error).toMatchObject({ code: 'VALIDATION' });
@@ -117,9 +126,11 @@ describe('changing a live share without changing its link', () => {
     ]);
     expect(outcomes.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(outcomes.slice(20).every((status) => status === 200 || status === 410)).toBe(true);
-    const [row] = await sql<{ visit_count: number; max_visits: number }>(app, 'SELECT visit_count, max_visits FROM shares WHERE id = $1', [
-      created.id,
-    ]);
+    const [row] = await sql<{ visit_count: number; max_visits: number }>(
+      app,
+      'SELECT visit_count, max_visits FROM shares WHERE id = $1',
+      [created.id],
+    );
     expect(row!.visit_count).toBeLessThanOrEqual(7);
     expect(outcomes.slice(20).filter((status) => status === 200)).toHaveLength(row!.visit_count);
   });

@@ -106,7 +106,9 @@ describe.skipIf(backend !== 'services')('production topology: a reverse proxy, t
   });
 
   it('keeps a token rate limit exact across replicas: 20 parallel calls on a 5/min token', async () => {
-    const { plaintext } = await unwrap(alice.console.POST('/api/tokens', { body: { name: 'five-per-minute', rateLimitPerMinute: 5 } }));
+    const { plaintext } = await unwrap(
+      alice.console.POST('/api/tokens', { body: { name: 'five-per-minute', rateLimitPerMinute: 5 } }),
+    );
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, () => visit(`${topology.url}/api/v1/me`, { authorization: `Bearer ${plaintext}` })),
     );
@@ -124,13 +126,16 @@ describe.skipIf(backend !== 'services')('production topology: a reverse proxy, t
 
     /** One view on each replica, so both have the owner's webhook subscriptions cached just now. */
     async function warmBothReplicas(): Promise<void> {
-      for (const replica of [0, 1]) expect((await visit(shared.url, { 'user-agent': `Warm/${replica}`, ...pin(replica) })).status).toBe(200);
+      for (const replica of [0, 1])
+        expect((await visit(shared.url, { 'user-agent': `Warm/${replica}`, ...pin(replica) })).status).toBe(200);
     }
 
     async function settledDeliveries(webhookId: string, count: number) {
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const { deliveries } = await unwrap(alice.console.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: webhookId } } }));
+        const { deliveries } = await unwrap(
+          alice.console.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: webhookId } } }),
+        );
         if (deliveries.length >= count || Date.now() > deadline) return deliveries;
         await sleep(200);
       }
@@ -271,12 +276,20 @@ describe.skipIf(backend !== 'services')('production topology: a reverse proxy, t
       const guesser = new HttpVisitor(topology.renderUrl);
       const from = (ip: string) => ({ [CLIENT_IP_HEADER]: ip });
       for (let i = 0; i < 10; i++) {
-        expect((await guesser.post(path, { action: 'password', password: `guess-${i}` }, from('198.51.100.20'))).status).toBe(401);
+        expect((await guesser.post(path, { action: 'password', password: `guess-${i}` }, from('198.51.100.20'))).status).toBe(
+          401,
+        );
       }
       expect((await guesser.post(path, { action: 'password', password: 'right-one' }, from('198.51.100.20'))).status).toBe(429);
-      expect((await new HttpVisitor(topology.renderUrl).post(path, { action: 'password', password: 'right-one' }, from('198.51.100.21'))).status).toBe(
-        303,
-      );
+      expect(
+        (
+          await new HttpVisitor(topology.renderUrl).post(
+            path,
+            { action: 'password', password: 'right-one' },
+            from('198.51.100.21'),
+          )
+        ).status,
+      ).toBe(303);
     });
 
     it("honours X-Forwarded-Proto/-Host from the proxy only: a direct request cannot change the replica's origin", async () => {
@@ -288,9 +301,14 @@ describe.skipIf(backend !== 'services')('production topology: a reverse proxy, t
       expect(onPublic.status).toBe(302);
       expect(onPublic.headers.get('location')).toBe(`${topology.renderUrl}${path}`);
       // The proxy forwarding https makes it another origin than PUBLIC_URL's: no redirect.
-      expect((await visit(`${topology.url}${path}`, { 'user-agent': 'Origin/1', [FORWARDED_PROTO_HEADER]: 'https' })).rendered).toBe(true);
+      expect(
+        (await visit(`${topology.url}${path}`, { 'user-agent': 'Origin/1', [FORWARDED_PROTO_HEADER]: 'https' })).rendered,
+      ).toBe(true);
       // Directly, X-Forwarded-Proto/-Host naming PUBLIC_URL are ignored: the replica stays its own origin and serves.
-      const forged = { 'x-forwarded-proto': new URL(topology.url).protocol.slice(0, -1), 'x-forwarded-host': new URL(topology.url).host };
+      const forged = {
+        'x-forwarded-proto': new URL(topology.url).protocol.slice(0, -1),
+        'x-forwarded-host': new URL(topology.url).host,
+      };
       for (const [i, replica] of topology.replicas.entries()) {
         const answer = await visit(`${replica.baseUrl}${path}`, { 'user-agent': `Origin/${2 + i}`, ...forged });
         expect({ status: answer.status, rendered: answer.rendered }).toEqual({ status: 200, rendered: true });
@@ -332,9 +350,13 @@ describe.skipIf(backend !== 'services')('production topology: a reverse proxy, t
       await worker.start();
       const restarted = Date.now();
       for (const id of ids) {
-        expect(await waitForScan(alice.console, id, (status) => status === 'CLEAN', 90_000)).toMatchObject({ scanStatus: 'CLEAN' });
+        expect(await waitForScan(alice.console, id, (status) => status === 'CLEAN', 90_000)).toMatchObject({
+          scanStatus: 'CLEAN',
+        });
       }
-      console.log(`${ids.length} scans (${hungSockets.size} in progress at the kill) all CLEAN ${Date.now() - restarted} ms after the new worker started`);
+      console.log(
+        `${ids.length} scans (${hungSockets.size} in progress at the kill) all CLEAN ${Date.now() - restarted} ms after the new worker started`,
+      );
     }, 150_000);
 
     it('loses no count when a replica is killed under load: every answer is a render or a clean 502', async () => {

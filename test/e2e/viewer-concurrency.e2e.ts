@@ -43,7 +43,11 @@ describe(`caps under ${PARALLEL} concurrent visits`, () => {
 
   const create = async (input: ShareInput) => share(alice, doc.fileId, input);
   const hourTotal = async (shareId: string) =>
-    (await sql<{ total: string }>(app, 'SELECT coalesce(sum(visits), 0) AS total FROM share_visit_hours WHERE share_id = $1', [shareId]))[0]!.total;
+    (
+      await sql<{ total: string }>(app, 'SELECT coalesce(sum(visits), 0) AS total FROM share_visit_hours WHERE share_id = $1', [
+        shareId,
+      ])
+    )[0]!.total;
 
   it.each([1, 7, 50])('a maxVisits %i link admits exactly that many renders and is consumed at the last', async (cap) => {
     const { share: created, url } = await create({ maxVisits: cap });
@@ -108,7 +112,11 @@ describe(`caps under ${PARALLEL} concurrent visits spread over two api processes
   beforeAll(async () => {
     first = await startApp({ env: { SESSION_SECRET } });
     second = await startApp({
-      env: { SESSION_SECRET, DATABASE_URL: await first.databaseUrl(), ...(first.env.REDIS_URL ? { REDIS_URL: first.env.REDIS_URL } : {}) },
+      env: {
+        SESSION_SECRET,
+        DATABASE_URL: await first.databaseUrl(),
+        ...(first.env.REDIS_URL ? { REDIS_URL: first.env.REDIS_URL } : {}),
+      },
     });
     alice = await createUser(first.baseUrl);
     doc = await upload(first, alice, 'replicas.md', CONTENT);
@@ -135,7 +143,11 @@ describe(`caps under ${PARALLEL} concurrent visits spread over two api processes
     const { share: created, url } = await share(alice, doc.fileId, { maxVisits: 13 });
     const outcomes = await burstOver(url, (i) => ({ headers: { 'user-agent': `Replica/${i}` } }));
     expect(tally(outcomes)).toEqual({ 200: 13, 410: PARALLEL - 13 });
-    expect(await getShare(alice, created.id)).toMatchObject({ visitCount: 13, uniqueVisitCount: 13, consumedAt: expect.any(String) });
+    expect(await getShare(alice, created.id)).toMatchObject({
+      visitCount: 13,
+      uniqueVisitCount: 13,
+      consumedAt: expect.any(String),
+    });
   });
 
   it('admits exactly perVisitorMaxVisits renders per visitor between both processes', async () => {

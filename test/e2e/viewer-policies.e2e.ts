@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { HttpVisitor, getShare, isDocument, share, sql, upload, type ShareInput, type UploadedDocument } from '../support/browser.js';
+import {
+  HttpVisitor,
+  getShare,
+  isDocument,
+  share,
+  sql,
+  upload,
+  type ShareInput,
+  type UploadedDocument,
+} from '../support/browser.js';
 
 const MARKDOWN = [
   '# Quarterly plan',
@@ -77,7 +86,12 @@ describe('the share viewer', () => {
   });
 
   it('serves HTML only inside a sandboxed frame, through a ticket that an admitted view minted', async () => {
-    const html = await upload(app, alice, 'page.html', '<!doctype html><html><head><title>t</title></head><body><h1 id="x">Author page</h1><script>document.title = "ran";</script></body></html>');
+    const html = await upload(
+      app,
+      alice,
+      'page.html',
+      '<!doctype html><html><head><title>t</title></head><body><h1 id="x">Author page</h1><script>document.title = "ran";</script></body></html>',
+    );
     const { path, share: created } = await link({ maxVisits: 5 }, html.fileId);
     const browser = visitor();
     const page = await browser.get(path);
@@ -108,7 +122,12 @@ describe('the share viewer', () => {
 
   it('answers unknown links, and known tokens under a foreign segment, with a 404 page', async () => {
     const { share: created } = await link();
-    for (const path of [`/s/${alice.segment}/doesnotexist`, `/s/nobody-here/${created.token}`, `/s/${bob.segment}/${created.token}`, '/s/unknowntoken123']) {
+    for (const path of [
+      `/s/${alice.segment}/doesnotexist`,
+      `/s/nobody-here/${created.token}`,
+      `/s/${bob.segment}/${created.token}`,
+      '/s/unknowntoken123',
+    ]) {
       const page = await visitor().get(path);
       expect(page.status).toBe(404);
       expect(page.headers.get('content-type')).toContain('text/html');
@@ -129,7 +148,12 @@ describe('the share viewer', () => {
     expect(isDocument(await visitor().get(`/s/${created.token}`))).toBe(true);
     const slug = `Plan-${Date.now()}`;
     await link({ slug });
-    for (const path of [`/s/${slug}`, `/s/${slug.toLowerCase()}`, `/s/${alice.segment}/${slug.toUpperCase()}`, `/s/${alice.segment.toUpperCase()}/${slug}`]) {
+    for (const path of [
+      `/s/${slug}`,
+      `/s/${slug.toLowerCase()}`,
+      `/s/${alice.segment}/${slug.toUpperCase()}`,
+      `/s/${alice.segment.toUpperCase()}/${slug}`,
+    ]) {
       expect(isDocument(await visitor().get(path))).toBe(true);
     }
   });
@@ -168,7 +192,8 @@ describe('the share viewer', () => {
   it('shows scan states instead of content: being scanned, scan error, quarantined', async () => {
     const scanned = await upload(app, alice, 'scanned.md', MARKDOWN);
     const { path, share: created } = await link({}, scanned.fileId);
-    const setStatus = (status: string) => sql(app, 'UPDATE file_versions SET scan_status = $2 WHERE id = $1', [scanned.versionId, status]);
+    const setStatus = (status: string) =>
+      sql(app, 'UPDATE file_versions SET scan_status = $2 WHERE id = $1', [scanned.versionId, status]);
     await setStatus('PENDING');
     const pending = await visitor().get(path);
     await setStatus('SCAN_ERROR');
@@ -231,7 +256,8 @@ describe('the share viewer', () => {
     const { path } = await link({ password: 'correct-one' });
     const other = await link({ password: 'correct-one' });
     const browser = visitor();
-    for (let i = 0; i < 10; i++) expect((await browser.post(path, { action: 'password', password: `guess-${i}` })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await browser.post(path, { action: 'password', password: `guess-${i}` })).status).toBe(401);
     const limited = await browser.post(path, { action: 'password', password: 'correct-one' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -258,7 +284,11 @@ describe('the share viewer', () => {
     // The console session is the same one.
     expect(isDocument(await visitor().withCookie(carol.cookie).get(path))).toBe(true);
     // An absolute return address is never followed.
-    const offsite = await visitor().post('/s/_login', { email: bob.email, password: bob.password, next: 'https://evil.example/' });
+    const offsite = await visitor().post('/s/_login', {
+      email: bob.email,
+      password: bob.password,
+      next: 'https://evil.example/',
+    });
     expect(offsite.location).toBe('/s/');
   });
 
@@ -319,7 +349,11 @@ describe('the share viewer', () => {
     expect(reveal.status).toBe(200);
     expect(reveal.body).toContain('name="action" value="reveal"');
     expect(reveal.body).not.toContain(SECRET);
-    expect(await visitor(SLACKBOT).post(path, { action: 'reveal' }).then((v) => v.body)).not.toContain(SECRET);
+    expect(
+      await visitor(SLACKBOT)
+        .post(path, { action: 'reveal' })
+        .then((v) => v.body),
+    ).not.toContain(SECRET);
     expect((await getShare(alice, created.id)).visitCount).toBe(0);
 
     const crossSite = await visitor().post(path, { action: 'reveal' }, { origin: 'https://evil.example' });
@@ -368,7 +402,11 @@ describe('the share viewer', () => {
     expect(page.body).toContain('<html lang="zh-CN" class="sd-protect">');
     expect(page.body).toContain('data-copy="1"');
     // No watermark text set: the visitor's e-mail and the time.
-    expect(page.body).toMatch(new RegExp(`<div class="sd-wm" aria-hidden="true"><span>${bob.email.replace(/[.+]/g, '\\$&')} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC</span>`));
+    expect(page.body).toMatch(
+      new RegExp(
+        `<div class="sd-wm" aria-hidden="true"><span>${bob.email.replace(/[.+]/g, '\\$&')} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC</span>`,
+      ),
+    );
     expect((await asBob.get(path)).status).toBe(410);
     expect((await visitor().withCookie(carol.cookie).get(path)).status).toBe(403);
   });

@@ -54,7 +54,23 @@ function randomValue(depth = 0): unknown {
     case 6:
       return Array.from({ length: Math.floor(random() * 5) }, () => randomValue(depth + 1));
     default: {
-      const keys = ['content', 'kind', 'fileId', 'name', 'password', 'maxVisits', 'slug', 'expiresInDays', 'emailAllowlist', 'url', 'events', 'email', '__proto__', 'constructor', pick(nasty)];
+      const keys = [
+        'content',
+        'kind',
+        'fileId',
+        'name',
+        'password',
+        'maxVisits',
+        'slug',
+        'expiresInDays',
+        'emailAllowlist',
+        'url',
+        'events',
+        'email',
+        '__proto__',
+        'constructor',
+        pick(nasty),
+      ];
       return Object.fromEntries(Array.from({ length: Math.floor(random() * 6) }, () => [pick(keys), randomValue(depth + 1)]));
     }
   }
@@ -83,7 +99,10 @@ describe('fuzzing every route', () => {
     operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-        .map((method) => ({ method: method.toUpperCase(), path: path.startsWith('/api/') || path.startsWith('/s/') || path === '/healthz' ? path : `/v1${path}` })),
+        .map((method) => ({
+          method: method.toUpperCase(),
+          path: path.startsWith('/api/') || path.startsWith('/s/') || path === '/healthz' ? path : `/v1${path}`,
+        })),
     );
   });
   afterAll(async () => app?.cleanup());
@@ -96,7 +115,7 @@ describe('fuzzing every route', () => {
     const choice = random();
     if (choice < 0.45) return { authorization: `Bearer ${pick(tokens)}` };
     if (choice < 0.8) return { cookie: user.cookie };
-    if (choice < 0.9) return { authorization: `Bearer ${encodeURIComponent(pick(nasty)).slice(0, 500) || "x"}` };
+    if (choice < 0.9) return { authorization: `Bearer ${encodeURIComponent(pick(nasty)).slice(0, 500) || 'x'}` };
     return {};
   }
 
@@ -104,7 +123,8 @@ describe('fuzzing every route', () => {
     const failures: string[] = [];
     const check = (label: string, status: number, body: string, contentType: string | null) => {
       if (status >= 500) failures.push(`${label} → ${status} ${body.slice(0, 200)}`);
-      if (/\bat \S+\.(js|ts):\d+|node_modules|QueryFailedError|syntax error at or near/.test(body)) failures.push(`${label} leaked internals: ${body.slice(0, 200)}`);
+      if (/\bat \S+\.(js|ts):\d+|node_modules|QueryFailedError|syntax error at or near/.test(body))
+        failures.push(`${label} leaked internals: ${body.slice(0, 200)}`);
       if (status >= 400 && body !== '' && contentType?.includes('application/json')) {
         let parsed: { error?: unknown; code?: unknown } = {};
         try {
@@ -112,7 +132,8 @@ describe('fuzzing every route', () => {
         } catch {
           // reported below as a bad envelope
         }
-        if (typeof parsed.error !== 'string' || typeof parsed.code !== 'string') failures.push(`${label} bad envelope ${body.slice(0, 200)}`);
+        if (typeof parsed.error !== 'string' || typeof parsed.code !== 'string')
+          failures.push(`${label} bad envelope ${body.slice(0, 200)}`);
       }
     };
 
@@ -122,36 +143,84 @@ describe('fuzzing every route', () => {
         const headers: Record<string, string> = { ...credentials() };
         let body: string | undefined;
         if (operation.method !== 'GET' && (operation.method !== 'DELETE' || random() < 0.2)) {
-          headers['content-type'] = pick(['application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded']);
+          headers['content-type'] = pick([
+            'application/json',
+            'application/json',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+          ]);
           body = random() < 0.15 ? '{"unterminated": ' : JSON.stringify(randomValue());
         }
         const response = await fetch(url, { method: operation.method, headers, body });
-        check(`${operation.method} ${url.slice(0, 120)}`, response.status, await response.text(), response.headers.get('content-type'));
+        check(
+          `${operation.method} ${url.slice(0, 120)}`,
+          response.status,
+          await response.text(),
+          response.headers.get('content-type'),
+        );
       }
     }
 
     // Malformed multipart and invalid UTF-8 at the upload routes.
-    const uploadPaths = operations.filter((op) => op.method === 'POST' && /files|versions|upload/.test(op.path)).map((op) => op.path);
+    const uploadPaths = operations
+      .filter((op) => op.method === 'POST' && /files|versions|upload/.test(op.path))
+      .map((op) => op.path);
     const bodies: Array<[string, Buffer]> = [
-      ['multipart/form-data; boundary=xyz', Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.md"\r\n\r\nunterminated')],
+      [
+        'multipart/form-data; boundary=xyz',
+        Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.md"\r\n\r\nunterminated'),
+      ],
       ['multipart/form-data', Buffer.from('no boundary at all')],
-      ['multipart/form-data; boundary=b', Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="bad.md"\r\n\r\n\xff\xfe\xc3\x28\r\n--b--\r\n', 'latin1')],
-      ['multipart/form-data; boundary=b', Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="../../x.md"\r\n\r\nhello\r\n--b--\r\n')],
-      ['multipart/form-data; boundary=b', Buffer.from('--b\r\nContent-Disposition: form-data; name="share"\r\n\r\n{not json\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="s.md"\r\n\r\nhi\r\n--b--\r\n')],
+      [
+        'multipart/form-data; boundary=b',
+        Buffer.from(
+          '--b\r\nContent-Disposition: form-data; name="file"; filename="bad.md"\r\n\r\n\xff\xfe\xc3\x28\r\n--b--\r\n',
+          'latin1',
+        ),
+      ],
+      [
+        'multipart/form-data; boundary=b',
+        Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="../../x.md"\r\n\r\nhello\r\n--b--\r\n'),
+      ],
+      [
+        'multipart/form-data; boundary=b',
+        Buffer.from(
+          '--b\r\nContent-Disposition: form-data; name="share"\r\n\r\n{not json\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="s.md"\r\n\r\nhi\r\n--b--\r\n',
+        ),
+      ],
       ['application/json', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
     ];
     for (const path of uploadPaths) {
       for (const [contentType, payload] of bodies) {
         const url = `${app.baseUrl}${fill(path)}`;
         const result = await postRaw(url, contentType, payload, { authorization: `Bearer ${pick(tokens)}`, cookie: user.cookie });
-        check(`POST ${path} (${contentType.slice(0, 30)})`, result.status, result.body, String(result.headers['content-type'] ?? ''));
+        check(
+          `POST ${path} (${contentType.slice(0, 30)})`,
+          result.status,
+          result.body,
+          String(result.headers['content-type'] ?? ''),
+        );
       }
     }
 
     // The viewer and path tricks outside the documented routes.
-    for (const path of ['/s/', '/s/%2e%2e/%2e%2e/etc/passwd', `/s/${'a'.repeat(3000)}`, '/s/x/y/z/w', '/s/%00', '/s/_assets/../../package.json', '/api/v1/files/%2e%2e', '/v1/shares/%ff', '/api/../etc/passwd']) {
+    for (const path of [
+      '/s/',
+      '/s/%2e%2e/%2e%2e/etc/passwd',
+      `/s/${'a'.repeat(3000)}`,
+      '/s/x/y/z/w',
+      '/s/%00',
+      '/s/_assets/../../package.json',
+      '/api/v1/files/%2e%2e',
+      '/v1/shares/%ff',
+      '/api/../etc/passwd',
+    ]) {
       for (const method of ['GET', 'POST', 'HEAD'] as const) {
-        const response = await fetch(`${app.baseUrl}${path}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: method === 'POST' ? 'password=%ff%fe&reason=' + 'r'.repeat(10000) : undefined });
+        const response = await fetch(`${app.baseUrl}${path}`, {
+          method,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: method === 'POST' ? 'password=%ff%fe&reason=' + 'r'.repeat(10000) : undefined,
+        });
         check(`${method} ${path.slice(0, 80)}`, response.status, await response.text(), response.headers.get('content-type'));
       }
     }

@@ -168,12 +168,23 @@ export class HttpVisitor {
       if (/max-age=0\b/i.test(line) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return { status: response.status, body: await response.text(), headers: response.headers, location: response.headers.get('location') };
+    return {
+      status: response.status,
+      body: await response.text(),
+      headers: response.headers,
+      location: response.headers.get('location'),
+    };
   }
 }
 
 /** An HTTP request to `address` (scheme://host:port) for `url`, with `url`'s host as the Host header. */
-function rawRequest(address: string, url: string, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
+function rawRequest(
+  address: string,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Response> {
   const target = new URL(url);
   const connect = new URL(address);
   return new Promise((resolve, reject) => {
@@ -191,7 +202,8 @@ function rawRequest(address: string, url: string, method: string, headers: Recor
         res.on('end', () => {
           const responseHeaders = new Headers();
           for (const [name, value] of Object.entries(res.headers)) {
-            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, item);
+            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              responseHeaders.append(name, item);
           }
           const status = res.statusCode ?? 0;
           const payload = method === 'HEAD' || status === 204 || status === 304 ? null : Buffer.concat(chunks);

@@ -4,9 +4,13 @@ import { freePort } from './app.js';
 /** A private redis-server on a free loopback port, so outage tests never touch the shared one. */
 export async function startRedis(port?: number): Promise<{ url: string; port: number; stop(): Promise<void> }> {
   const chosen = port ?? (await freePort());
-  const child: ChildProcess = spawn('redis-server', ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const deadline = Date.now() + 10_000;
   for (;;) {
     const ready = await new Promise<boolean>((resolve) => {

@@ -91,7 +91,10 @@ export async function startTopology(options: { replicas?: number; env?: Record<s
   const [databaseUrl, redisUrl, clamd] = await Promise.all([createMachineDatabase(), allocateRedisDb(), startClamd()]);
   const ports: number[] = [];
   for (let i = 0; i < count; i++) ports.push(await freePort());
-  const proxy = await startReverseProxy({ backends: ports.map((port) => ({ host: '127.0.0.1', port })), localAddress: PROXY_ADDRESS });
+  const proxy = await startReverseProxy({
+    backends: ports.map((port) => ({ host: '127.0.0.1', port })),
+    localAddress: PROXY_ADDRESS,
+  });
   const renderUrl = await proxy.listen();
   const sessionSecret = `topology-session-secret-${Date.now()}-0123456789abcdef`;
   const env: Record<string, string> = {

@@ -13,7 +13,11 @@ import { UsersRepository } from './users.repository.js';
 const DUMMY_HASH = hashPassword(`dummy-${Date.now()}-${Math.random()}`);
 
 export function segmentFromEmail(email: string): string {
-  const local = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[-_]+|[-_]+$/g, '');
+  const local = email
+    .split('@')[0]!
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
   const base = local.slice(0, 24);
   return base.length >= 3 ? base : `${base || 'user'}${randomInt(100, 1000)}`.slice(0, 24);
 }

@@ -45,7 +45,8 @@ export class PasswordChangeService {
     const nextHash = await hashPassword(newPassword);
     await this.db.transaction(async (manager) => {
       // Only over the password that was checked: of two changes at once, the second finds it gone.
-      if (!(await this.users.replacePasswordHash(manager, user.id, previousHash, nextHash))) throw new AppError(ErrorCode.CONFLICT, '密码已被另一个请求更改，请重新输入');
+      if (!(await this.users.replacePasswordHash(manager, user.id, previousHash, nextHash)))
+        throw new AppError(ErrorCode.CONFLICT, '密码已被另一个请求更改，请重新输入');
       const ended = await this.sessions.endOthers(user.id, currentSessionId, manager);
       await this.audit.within(manager, {
         userId: user.id,

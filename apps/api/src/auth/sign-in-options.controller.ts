@@ -15,13 +15,18 @@ export class SignInOptionsDto {
   registration: boolean;
   @ApiProperty({ description: 'e-mail is configured: codes for sign-in, address verification and password reset' })
   emailCodes: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'label of the single sign-on button; null when OpenID Connect is off' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'label of the single sign-on button; null when OpenID Connect is off',
+  })
   oidcLabel: string | null;
   @ApiProperty({ description: 'the address to register at the OpenID provider as redirect URI', format: 'uri' })
   oidcRedirectUri: string;
   @ApiProperty({
     enum: REGISTRATION_MODES,
-    description: 'how new accounts are made: by anyone, with an invitation link, or not at all (set by an administrator at run time)',
+    description:
+      'how new accounts are made: by anyone, with an invitation link, or not at all (set by an administrator at run time)',
   })
   registrationMode: RegistrationMode;
 }

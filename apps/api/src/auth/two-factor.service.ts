@@ -159,7 +159,9 @@ export class TwoFactorService {
       accepted = await this.repository.consumeRecoveryCode(userId, recoveryCodeDigest(normalized));
     }
     if (!accepted) {
-      throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已使用', { extras: scope === 'sign-in' ? TWO_FACTOR_REQUIRED : {} });
+      throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已使用', {
+        extras: scope === 'sign-in' ? TWO_FACTOR_REQUIRED : {},
+      });
     }
     await giveBack();
   }

@@ -117,7 +117,12 @@ export class UsersRepository {
    * Sets a new password hash only over `previousHash` (null: the account had none), in the caller's
    * transaction: of two changes at once, the second finds the hash gone. False when it was.
    */
-  async replacePasswordHash(manager: EntityManager, userId: string, previousHash: string | null, nextHash: string): Promise<boolean> {
+  async replacePasswordHash(
+    manager: EntityManager,
+    userId: string,
+    previousHash: string | null,
+    nextHash: string,
+  ): Promise<boolean> {
     const result = await manager.query(
       `UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash IS NOT DISTINCT FROM $2`,
       [userId, previousHash, nextHash],

@@ -2,20 +2,21 @@ import { LOCALES } from '@sharedown/i18n';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy.js';
 
-const booleanString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const port = z.coerce.number().int().min(1).max(65535);
 
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL with protocol ${protocols.join(' or ')}`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL with protocol ${protocols.join(' or ')}`,
+  );
 
 /** Every configuration key of the service, with its default. Nothing else reads process.env. */
 const envSchema = z.object({
@@ -97,14 +98,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) {
-    throw new InvalidEnvironmentError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new InvalidEnvironmentError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
   const problems: string[] = [];
   // Optional integrations come with all of their keys or none.
-  if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) problems.push('SMTP_URL and MAIL_FROM: set both to send e-mail, or neither');
+  if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM))
+    problems.push('SMTP_URL and MAIL_FROM: set both to send e-mail, or neither');
   const oidcKeys = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidcKeys !== 0 && oidcKeys !== 3) {
     problems.push('OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three for single sign-on, or none');
@@ -112,7 +112,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!env.PASSWORD_LOGIN && oidcKeys !== 3 && !env.SMTP_URL) {
     problems.push('PASSWORD_LOGIN: false needs another way to sign in (OIDC_* or SMTP_URL)');
   }
-  if (env.METRICS_PORT && !env.METRICS_TOKEN) problems.push('METRICS_PORT: set METRICS_TOKEN too, or the listener would answer nobody');
+  if (env.METRICS_PORT && !env.METRICS_TOKEN)
+    problems.push('METRICS_PORT: set METRICS_TOKEN too, or the listener would answer nobody');
   if (env.METRICS_PORT && env.METRICS_PORT === env.PORT) problems.push('METRICS_PORT: must differ from PORT');
   if (problems.length) throw new InvalidEnvironmentError(problems);
   const publicUrl = stripTrailingSlash(env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`);

@@ -23,6 +23,14 @@ import { AuditModule } from '../audit/audit.module.js';
 @Module({
   imports: [AuthModule, AuditModule, ScanModule, SharesModule],
   controllers: [FilesController, ConsoleFilesController, FoldersController, TrashController],
-  providers: [FilesService, FilesRepository, FoldersRepository, ConsoleFilesService, FoldersService, TrashService, UploadsService],
+  providers: [
+    FilesService,
+    FilesRepository,
+    FoldersRepository,
+    ConsoleFilesService,
+    FoldersService,
+    TrashService,
+    UploadsService,
+  ],
 })
 export class FilesModule {}

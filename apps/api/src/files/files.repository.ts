@@ -245,7 +245,10 @@ export class FilesRepository {
       params.push(filter.namePattern);
       where += ` AND f.name ILIKE $${params.length}`;
     }
-    const [{ total }]: Array<{ total: number }> = await this.db.query(`SELECT count(*)::int AS total FROM files f WHERE ${where}`, params);
+    const [{ total }]: Array<{ total: number }> = await this.db.query(
+      `SELECT count(*)::int AS total FROM files f WHERE ${where}`,
+      params,
+    );
     const rows: FileRow[] = await this.db.query(
       `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE ${where} ORDER BY f.name, f.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
       params,
@@ -278,7 +281,11 @@ export class FilesRepository {
    * Answers how many files went and the bytes of the versions this call deleted: a file someone
    * else purged meanwhile counts nothing twice.
    */
-  async deleteWithVersions(userId: string, fileIds: string[], manager: EntityManager): Promise<{ deletedFiles: number; freedBytes: number }> {
+  async deleteWithVersions(
+    userId: string,
+    fileIds: string[],
+    manager: EntityManager,
+  ): Promise<{ deletedFiles: number; freedBytes: number }> {
     const versions = returnedRows<{ size_bytes: string }>(
       await manager.query(
         `DELETE FROM file_versions v USING files f
@@ -375,7 +382,9 @@ export class FilesRepository {
   /** Revokes every live share of these files: a trashed file is shared no more. */
   async revokeShares(fileIds: string[], manager: EntityManager): Promise<number> {
     return affectedCount(
-      await manager.query(`UPDATE shares SET revoked_at = now() WHERE file_id = ANY($1::uuid[]) AND revoked_at IS NULL`, [fileIds]),
+      await manager.query(`UPDATE shares SET revoked_at = now() WHERE file_id = ANY($1::uuid[]) AND revoked_at IS NULL`, [
+        fileIds,
+      ]),
     );
   }
 

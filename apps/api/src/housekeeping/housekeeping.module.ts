@@ -8,5 +8,8 @@ import { HousekeepingRepository } from './housekeeping.repository.js';
 import { AuditModule } from '../audit/audit.module.js';
 
 /** Periodic deletion of expired and idle rows (worker processes). */
-@Module({ imports: [AuditModule, AuthModule, NotificationsModule, RateLimitModule, ViewerModule], providers: [Housekeeping, HousekeepingRepository] })
+@Module({
+  imports: [AuditModule, AuthModule, NotificationsModule, RateLimitModule, ViewerModule],
+  providers: [Housekeeping, HousekeepingRepository],
+})
 export class HousekeepingModule {}

@@ -79,7 +79,10 @@ function setup(
   const codes = new FakeCodes();
   // No mode chosen by an administrator: ALLOW_REGISTRATION decides.
   const registration = new RegistrationPolicy({ registrationMode: async () => null } as never, runtime(env));
-  return { sut: new MailComposer(new FakeUsers(known), codes, new FakeNotifications(notifications), runtime(env), registration), codes };
+  return {
+    sut: new MailComposer(new FakeUsers(known), codes, new FakeNotifications(notifications), runtime(env), registration),
+    codes,
+  };
 }
 
 describe(MailComposer.name, () => {

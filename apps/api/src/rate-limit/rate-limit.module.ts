@@ -13,7 +13,9 @@ import { RedisRateLimiter } from './redis-rate-limiter.js';
       provide: RateLimiter,
       inject: [RUNTIME, DataSource],
       useFactory: (runtime: Runtime, db: DataSource): RateLimiter =>
-        runtime.env.REDIS_URL ? new RedisRateLimiter(runtime.env.REDIS_URL) : new PostgresRateLimiter(new RateBucketsRepository(db)),
+        runtime.env.REDIS_URL
+          ? new RedisRateLimiter(runtime.env.REDIS_URL)
+          : new PostgresRateLimiter(new RateBucketsRepository(db)),
     },
   ],
   exports: [RateLimiter],

@@ -60,7 +60,12 @@ export class ConsoleSharesController {
       'one page, `nextCursor` and `total` (the count over all pages); send the same filters with the cursor.',
   })
   @ApiQuery({ name: 'fileId', required: false, type: String })
-  @ApiQuery({ name: 'status', required: false, enum: SHARE_STATUSES, description: 'revoked wins over consumed, which wins over expired' })
+  @ApiQuery({
+    name: 'status',
+    required: false,
+    enum: SHARE_STATUSES,
+    description: 'revoked wins over consumed, which wins over expired',
+  })
   @ApiQuery({ name: 'q', required: false, type: String, description: 'case-insensitive part of the file name or of the token' })
   @ApiPageQueries()
   @ApiOkResponse({ type: ConsoleShareListDto })
@@ -149,7 +154,11 @@ export class ConsoleSharesController {
   })
   @ApiOkResponse({ type: ShareAnalyticsDto })
   @ApiErrors(400, 401, 403, 404)
-  analyticsOf(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: ShareAnalyticsQueryDto): Promise<ShareAnalyticsDto> {
+  analyticsOf(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: ShareAnalyticsQueryDto,
+  ): Promise<ShareAnalyticsDto> {
     return this.analytics.summary(auth.user.id, id, query.days);
   }
 
@@ -157,7 +166,11 @@ export class ConsoleSharesController {
   @ApiOperation({ summary: 'The visit log (console)', description: 'Same answer as GET /api/v1/shares/{id}/visits.' })
   @ApiOkResponse({ type: ShareVisitPageDto })
   @ApiErrors(400, 401, 403, 404)
-  visitLogOf(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<ShareVisitPageDto> {
+  visitLogOf(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: VisitLogQueryDto,
+  ): Promise<ShareVisitPageDto> {
     return this.visitLog.page(auth.user.id, id, query);
   }
 
@@ -166,7 +179,11 @@ export class ConsoleSharesController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV, UTF-8, one visit per line', schema: { type: 'string' } })
   @ApiErrors(400, 401, 403, 404)
-  async visitLogCsv(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<StreamableFile> {
+  async visitLogCsv(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: VisitLogQueryDto,
+  ): Promise<StreamableFile> {
     const csv = await this.visitLog.csv(auth.user.id, id, query);
     return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="visits-${id}.csv"` });
   }

@@ -78,7 +78,11 @@ export class SharesController {
   })
   @ApiOkResponse({ type: ShareVisitPageDto })
   @ApiErrors(400, 401, 404, 429)
-  visits(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<ShareVisitPageDto> {
+  visits(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: VisitLogQueryDto,
+  ): Promise<ShareVisitPageDto> {
     return this.visitLog.page(auth.user.id, id, query);
   }
 
@@ -90,7 +94,11 @@ export class SharesController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV, UTF-8, one visit per line', schema: { type: 'string' } })
   @ApiErrors(400, 401, 404, 429)
-  async visitsCsv(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: VisitLogQueryDto): Promise<StreamableFile> {
+  async visitsCsv(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: VisitLogQueryDto,
+  ): Promise<StreamableFile> {
     const csv = await this.visitLog.csv(auth.user.id, id, query);
     return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="visits-${id}.csv"` });
   }

@@ -77,7 +77,12 @@ export class SharesService {
       const token = settings.slug ?? randomShareToken();
       const row = await this.shares.insert(manager, { userId: user.id, fileId, token, passwordHash, settings });
       if (row) {
-        await this.audit.within(manager, { userId: user.id, action: AuditAction.shareCreated, targetId: row.id, details: { fileId } });
+        await this.audit.within(manager, {
+          userId: user.id,
+          action: AuditAction.shareCreated,
+          targetId: row.id,
+          details: { fileId },
+        });
         return this.created(row);
       }
       if (settings.slug !== null) throw new AppError(ErrorCode.SLUG_TAKEN, `自定义短链接“${settings.slug}”已被占用`);

@@ -5,7 +5,10 @@ import { ISSUE_CODES, type IssueCode } from './issue-codes.js';
 import { MAX_VALIDATE_CHARACTERS } from './validate.js';
 
 export class ValidateRequestDto {
-  @ApiProperty({ maxLength: MAX_VALIDATE_CHARACTERS, description: `the text to check, at most ${MAX_VALIDATE_CHARACTERS} characters` })
+  @ApiProperty({
+    maxLength: MAX_VALIDATE_CHARACTERS,
+    description: `the text to check, at most ${MAX_VALIDATE_CHARACTERS} characters`,
+  })
   @IsString({ message: 'content 必须是字符串' })
   content: string;
 

@@ -33,7 +33,11 @@ export class ViewerHttp {
 
   /** Runs a viewer action and sends its answer; `after` work (webhook events) follows the answer. */
   async answer(request: FastifyRequest, reply: FastifyReply, produce: () => Promise<ViewerAnswer>): Promise<void> {
-    if (this.renderOrigin !== this.publicOrigin && this.originOf(request) === this.publicOrigin && !request.url.startsWith('/s/_')) {
+    if (
+      this.renderOrigin !== this.publicOrigin &&
+      this.originOf(request) === this.publicOrigin &&
+      !request.url.startsWith('/s/_')
+    ) {
       // Documents are only ever shown on the render origin, where the visitor cookie lives.
       this.send(request, reply, { status: 302, body: '', location: `${this.runtime.env.RENDER_URL}${request.url}` });
       return;
@@ -42,7 +46,9 @@ export class ViewerHttp {
     try {
       result = await produce();
     } catch (error) {
-      this.logger.error(`request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.logger.error(
+        `request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       result = this.pages.message(this.toViewerRequest(request), 500, 'serverError');
     }
     this.send(request, reply, result);
@@ -94,7 +100,11 @@ export class ViewerHttp {
     }
     const referer = request.headers.referer;
     return {
-      locale: negotiateLocale(request.cookies?.[LANGUAGE_COOKIE], request.headers['accept-language'], this.runtime.env.DEFAULT_LOCALE),
+      locale: negotiateLocale(
+        request.cookies?.[LANGUAGE_COOKIE],
+        request.headers['accept-language'],
+        this.runtime.env.DEFAULT_LOCALE,
+      ),
       method: request.method,
       path: request.url,
       cookies: request.cookies ?? {},

@@ -155,7 +155,13 @@ export function loginPage(
  * ticket is a sealed, short-lived note of the pending sign-in (account and return path), never
  * the password.
  */
-export function twoFactorPage(context: PageContext, formAction: string, next: string, ticket: string, error: string | null): string {
+export function twoFactorPage(
+  context: PageContext,
+  formAction: string,
+  next: string,
+  ticket: string,
+  error: string | null,
+): string {
   const words = context.text.messages.twoFactor;
   return messagePage(
     context,
@@ -219,7 +225,9 @@ export function documentPage(options: DocumentPageOptions): Buffer {
     ` data-copy="${options.copyProtection ? '1' : '0'}" data-burn="${options.burnAfterRead ? '1' : '0'}"` +
     (options.beacon ? ` data-visit="${escapeHtml(options.beacon)}"` : '') +
     (options.copyProtection ? ` data-no-print="${escapeHtml(notes.noPrint)}"` : '') +
-    (options.burnAfterRead ? ` data-burned-all="${escapeHtml(notes.burnedAll)}" data-burned-some="${escapeHtml(notes.burnedSome)}"` : '') +
+    (options.burnAfterRead
+      ? ` data-burned-all="${escapeHtml(notes.burnedAll)}" data-burned-some="${escapeHtml(notes.burnedSome)}"`
+      : '') +
     (options.frameUrl !== null ? ' class="sd-frame-page"' : '');
   const page = layout(options.context, {
     title: options.fileName,
@@ -230,5 +238,9 @@ export function documentPage(options: DocumentPageOptions): Buffer {
   });
   const slot = page.indexOf(CONTENT_SLOT);
   if (slot < 0 || options.inlineHtml === null) return Buffer.from(page);
-  return Buffer.concat([Buffer.from(page.slice(0, slot)), options.inlineHtml, Buffer.from(page.slice(slot + CONTENT_SLOT.length))]);
+  return Buffer.concat([
+    Buffer.from(page.slice(0, slot)),
+    options.inlineHtml,
+    Buffer.from(page.slice(slot + CONTENT_SLOT.length)),
+  ]);
 }

@@ -64,7 +64,10 @@ export class ViewerController {
       reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').send('not found');
       return;
     }
-    reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Content-Type', asset.contentType).send(asset.body);
+    reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Type', asset.contentType)
+      .send(asset.body);
   }
 
   /**
@@ -80,7 +83,9 @@ export class ViewerController {
     try {
       frame = await this.viewer.frame(this.http.toViewerRequest(request), ticket);
     } catch (error) {
-      this.logger.error(`${request.method} /s/_render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.logger.error(
+        `${request.method} /s/_render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       this.http.send(request, reply, this.pages.message(this.http.toViewerRequest(request), 500, 'serverError'));
       return;
     }
@@ -137,7 +142,11 @@ export class ViewerController {
 
   @Get('_bounce')
   @ApiExcludeEndpoint()
-  async bounce(@Query('next') next: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async bounce(
+    @Query('next') next: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.http.answer(request, reply, () => this.forms.bounce(this.http.toViewerRequest(request), next));
   }
 
@@ -150,7 +159,12 @@ export class ViewerController {
   /** The language switch of the viewer's pages: remembers the choice on this origin and shows the page again. */
   @Get('_lang')
   @ApiExcludeEndpoint()
-  language(@Query('to') to: string | undefined, @Query('next') next: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+  language(
+    @Query('to') to: string | undefined,
+    @Query('next') next: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): void {
     this.http.send(request, reply, this.forms.language(to, next));
   }
 
@@ -158,7 +172,12 @@ export class ViewerController {
   @ApiOperation({ summary: 'The form for reporting a share link' })
   @ApiOkResponse({ description: 'report form (HTML)' })
   @ApiViewerResponses(404)
-  async reportForm(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async reportForm(
+    @Param('segment') segment: string,
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     await this.http.answer(request, reply, () => this.forms.report(this.http.toViewerRequest(request), segment, token));
   }
 
@@ -166,7 +185,12 @@ export class ViewerController {
   @ApiOperation({ summary: 'Report a share link to its owner (a share_reported event)' })
   @ApiOkResponse({ description: 'report recorded (HTML); form field `reason`' })
   @ApiViewerResponses(400, 403, 404, 429)
-  async report(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async report(
+    @Param('segment') segment: string,
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     await this.http.answer(request, reply, () => this.forms.report(this.http.toViewerRequest(request), segment, token));
   }
 
@@ -175,7 +199,12 @@ export class ViewerController {
   @ApiOkResponse({ description: 'the shared document, or the reveal page of a one-time or burn-after-read link' })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
-  async view(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async view(
+    @Param('segment') segment: string,
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     await this.show(request, reply, segment, token);
   }
 
@@ -183,7 +212,12 @@ export class ViewerController {
   @ApiOperation({ summary: "Answer a share link's password or reveal form" })
   @ApiOkResponse({ description: 'password (`action=password`, `password`) or reveal (`action=reveal`) form submission' })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
-  async submit(@Param('segment') segment: string, @Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async submit(
+    @Param('segment') segment: string,
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     await this.show(request, reply, segment, token);
   }
 

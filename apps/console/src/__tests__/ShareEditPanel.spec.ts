@@ -32,8 +32,12 @@ describe('ShareEditPanel', () => {
   beforeEach(() => (setup = harness()));
 
   it('sends only what the owner changed, and hands back the saved share', async () => {
-    const { calls } = mockApi({ 'PATCH /api/console/shares/s1': { status: 200, body: { ...share, maxVisits: 3, hasPassword: false } } });
-    const wrapper = mountWith(ShareEditPanel, setup, { props: { share: { ...share }, policies: { oneSession: false, emailAllowlist: [] } } });
+    const { calls } = mockApi({
+      'PATCH /api/console/shares/s1': { status: 200, body: { ...share, maxVisits: 3, hasPassword: false } },
+    });
+    const wrapper = mountWith(ShareEditPanel, setup, {
+      props: { share: { ...share }, policies: { oneSession: false, emailAllowlist: [] } },
+    });
     await wrapper.find('[data-test="edit-max-visits"]').setValue('3');
     await wrapper.find('input[type="radio"][value="remove"]').setValue(true);
     await wrapper.find('form').trigger('submit');
@@ -61,7 +65,9 @@ describe('ShareEditPanel', () => {
 
   it('shows the refusal of the service and keeps the form open', async () => {
     mockApi({ 'PATCH /api/console/shares/s1': envelope(409, 'CONFLICT', '分享已撤销，不能再修改') });
-    const wrapper = mountWith(ShareEditPanel, setup, { props: { share: { ...share }, policies: { oneSession: false, emailAllowlist: [] } } });
+    const wrapper = mountWith(ShareEditPanel, setup, {
+      props: { share: { ...share }, policies: { oneSession: false, emailAllowlist: [] } },
+    });
     await wrapper.find('[data-test="edit-max-visits"]').setValue('');
     await wrapper.find('form').trigger('submit');
     await settle();

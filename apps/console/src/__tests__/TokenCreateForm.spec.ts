@@ -37,7 +37,11 @@ describe('TokenCreateForm', () => {
     await wrapper.find('#token-rate').setValue('60');
     await wrapper.find('form').trigger('submit');
     await settle();
-    expect(calls.find((c) => c.path === '/api/tokens')?.body).toEqual({ name: 'ci', rateLimitPerMinute: 60, scopes: ['read', 'write'] });
+    expect(calls.find((c) => c.path === '/api/tokens')?.body).toEqual({
+      name: 'ci',
+      rateLimitPerMinute: 60,
+      scopes: ['read', 'write'],
+    });
     expect(wrapper.emitted('created')).toEqual([[token, 'shd_abc_secret']]);
     expect((wrapper.find('#token-name').element as HTMLInputElement).value).toBe('');
   });

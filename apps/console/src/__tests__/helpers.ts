@@ -51,7 +51,14 @@ export function mockApi(routes: Record<string, Handler | Reply>) {
   return { calls, fetchMock };
 }
 
-export const user = { id: 'u1', email: 'alice@example.com', segment: 'alice', quotaBytes: 104857600, usedBytes: 1048576, isAdmin: false };
+export const user = {
+  id: 'u1',
+  email: 'alice@example.com',
+  segment: 'alice',
+  quotaBytes: 104857600,
+  usedBytes: 1048576,
+  isAdmin: false,
+};
 
 export function envelope(status: number, code: string, error: string, extras: { field?: string } = {}): Reply {
   return { status, body: { error, code, ...extras } };

@@ -11,6 +11,17 @@ import admin from './de/admin';
 import reports from './de/reports';
 
 /** German messages, one file per area under de/, typed by the English ones. */
-const de: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
+const de: Messages = {
+  ...shell,
+  ...auth,
+  ...account,
+  ...files,
+  ...shares,
+  ...tools,
+  ...activity,
+  ...notifications,
+  ...admin,
+  ...reports,
+};
 
 export default de;

@@ -11,6 +11,17 @@ import admin from './es/admin';
 import reports from './es/reports';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
-const es: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
+const es: Messages = {
+  ...shell,
+  ...auth,
+  ...account,
+  ...files,
+  ...shares,
+  ...tools,
+  ...activity,
+  ...notifications,
+  ...admin,
+  ...reports,
+};
 
 export default es;

@@ -11,6 +11,17 @@ import admin from './fr/admin';
 import reports from './fr/reports';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
-const fr: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
+const fr: Messages = {
+  ...shell,
+  ...auth,
+  ...account,
+  ...files,
+  ...shares,
+  ...tools,
+  ...activity,
+  ...notifications,
+  ...admin,
+  ...reports,
+};
 
 export default fr;

@@ -11,6 +11,17 @@ import admin from './ja/admin';
 import reports from './ja/reports';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
-const ja: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
+const ja: Messages = {
+  ...shell,
+  ...auth,
+  ...account,
+  ...files,
+  ...shares,
+  ...tools,
+  ...activity,
+  ...notifications,
+  ...admin,
+  ...reports,
+};
 
 export default ja;

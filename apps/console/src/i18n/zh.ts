@@ -11,6 +11,17 @@ import admin from './zh/admin';
 import reports from './zh/reports';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
-const zh: Messages = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
+const zh: Messages = {
+  ...shell,
+  ...auth,
+  ...account,
+  ...files,
+  ...shares,
+  ...tools,
+  ...activity,
+  ...notifications,
+  ...admin,
+  ...reports,
+};
 
 export default zh;

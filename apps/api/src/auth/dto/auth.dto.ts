@@ -87,7 +87,13 @@ export class CreateTokenDto {
   @NoControlCharacters('name')
   name: string;
 
-  @ApiProperty({ required: false, type: 'integer', minimum: TOKEN_RATE.min, maximum: TOKEN_RATE.max, default: TOKEN_RATE.default })
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    minimum: TOKEN_RATE.min,
+    maximum: TOKEN_RATE.max,
+    default: TOKEN_RATE.default,
+  })
   @IsOptional()
   @IsInt({ message: 'rateLimitPerMinute 必须是整数' })
   @Min(TOKEN_RATE.min, { message: `rateLimitPerMinute 必须在 ${TOKEN_RATE.min} 到 ${TOKEN_RATE.max} 之间` })
@@ -110,7 +116,13 @@ export class CreateTokenDto {
   @IsIn(TOKEN_SCOPES, { each: true, message: 'scopes 只能包含 read 和 write' })
   scopes?: TokenScope[];
 
-  @ApiProperty({ required: false, type: 'integer', minimum: TOKEN_EXPIRY.min, maximum: TOKEN_EXPIRY.max, description: 'days until the token expires; omitted = never' })
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    minimum: TOKEN_EXPIRY.min,
+    maximum: TOKEN_EXPIRY.max,
+    description: 'days until the token expires; omitted = never',
+  })
   @IsOptional()
   @IsInt({ message: 'expiresInDays 必须是整数' })
   @Min(TOKEN_EXPIRY.min, { message: `expiresInDays 必须在 ${TOKEN_EXPIRY.min} 到 ${TOKEN_EXPIRY.max} 之间` })
@@ -127,7 +139,8 @@ export class ApiTokenDto {
   @ApiProperty({ format: 'date-time', nullable: true, type: 'string' }) lastUsedAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: 'string' }) revokedAt: string | null;
   @ApiProperty({ type: [String], enum: TOKEN_SCOPES, description: 'what the token may do' }) scopes: TokenScope[];
-  @ApiProperty({ format: 'date-time', nullable: true, type: 'string', description: 'null = never expires' }) expiresAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: 'string', description: 'null = never expires' }) expiresAt:
+    string | null;
 }
 
 export class CreatedTokenDto {
@@ -139,7 +152,10 @@ export class TokenListDto {
   @ApiProperty({ type: [ApiTokenDto] }) tokens: ApiTokenDto[];
   @ApiPropertyOptional({ type: 'string', nullable: true, description: NEXT_CURSOR_DESCRIPTION })
   nextCursor?: string | null;
-  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many tokens `q` lets through, over all pages' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'with `limit` or `cursor`: how many tokens `q` lets through, over all pages',
+  })
   total?: number;
 }
 

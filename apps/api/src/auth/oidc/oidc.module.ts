@@ -15,6 +15,13 @@ import { UserIdentitiesRepository } from './user-identities.repository.js';
   controllers: [OidcController],
   // EmailAccountsRepository holds no state: linking by a proven address takes over an unproven
   // account the same way an e-mail code does, whether or not e-mail is configured.
-  providers: [OidcClient, OidcTransactions, OidcAccountsService, OidcSignInService, UserIdentitiesRepository, EmailAccountsRepository],
+  providers: [
+    OidcClient,
+    OidcTransactions,
+    OidcAccountsService,
+    OidcSignInService,
+    UserIdentitiesRepository,
+    EmailAccountsRepository,
+  ],
 })
 export class OidcModule {}

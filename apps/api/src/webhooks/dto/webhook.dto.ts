@@ -51,9 +51,15 @@ export class WebhookListDto {
   @ApiProperty({ type: [WebhookDto] }) webhooks: WebhookDto[];
   @ApiPropertyOptional({ type: 'string', nullable: true, description: NEXT_CURSOR_DESCRIPTION })
   nextCursor?: string | null;
-  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many webhooks `q` lets through, over all pages' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'with `limit` or `cursor`: how many webhooks `q` lets through, over all pages',
+  })
   total?: number;
-  @ApiPropertyOptional({ type: 'integer', description: 'with `limit` or `cursor`: how many of all the webhooks are active (at most 10)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'with `limit` or `cursor`: how many of all the webhooks are active (at most 10)',
+  })
   activeCount?: number;
 }
 
