@@ -57,7 +57,12 @@ step('openapi lint', ['npx', 'redocly', 'lint', '--config', '../redocly.yaml', '
 step('lint', ['npx', 'eslint', '..']);
 // One formatting everywhere (.prettierrc, .prettierignore): `npm run format` fixes what this finds.
 step('format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.'], { cwd: '..' });
-// The console's build (vite) strips types without checking them; its component tests likewise.
+// The builds compile the sources without their tests, and vitest strips types unchecked: each
+// package's tsconfig.json takes the tests in too (tsconfig.build.json leaves them out). The console's
+// build (vite) strips types without checking them, so vue-tsc checks it whole.
+for (const dir of ['apps/api', 'apps/cli', 'apps/mcp', 'libs/contract', 'libs/i18n']) {
+  step(`types ${dir}`, ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: join(root, dir) });
+}
 step('console types', ['npx', 'vue-tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: '../apps/console' });
 vitest('unit', ['--project', 'unit'], { SHAREDOWN_TEST_BACKEND: 'embedded' });
 // Services against a real PostgreSQL (the *.pg.spec.ts files), each file in a database of its own.

@@ -16,6 +16,10 @@ class CountingLimiter extends RateLimiter {
   async refund(key: string, capacity: number): Promise<void> {
     this.levels.set(key, Math.min(capacity, (this.levels.get(key) ?? capacity) + 1));
   }
+
+  async sweep(): Promise<number> {
+    return 0;
+  }
 }
 
 async function outcome(attempt: Promise<unknown>): Promise<'taken' | 'RATE_LIMITED'> {

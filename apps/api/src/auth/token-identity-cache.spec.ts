@@ -49,6 +49,7 @@ class TokensTable {
         emailVerified: true,
         hasPassword: true,
         twoFactorEnabled: false,
+        isAdmin: false,
       },
       ...overrides,
     });

@@ -34,6 +34,7 @@ function account(email: string, emailVerified: boolean): AuthUser & { passwordHa
     emailVerified,
     hasPassword: true,
     twoFactorEnabled: false,
+    isAdmin: false,
     passwordHash: 'h',
   };
 }

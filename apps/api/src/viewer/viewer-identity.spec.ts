@@ -12,6 +12,7 @@ function identity(secret = SECRET): ViewerIdentity {
 
 function request(cookies: Record<string, string> = {}, ip = '203.0.113.7', userAgent = 'agent/1'): ViewerRequest {
   return {
+    locale: 'zh-CN',
     method: 'GET',
     path: '/s/x/y',
     cookies,

@@ -123,7 +123,7 @@ describe(ViewerPresenter.name, () => {
   it('puts Markdown inline and HTML into the frame of an admitted visit', () => {
     const content = { bytes: Buffer.from('<p>inline body</p>'), doctypeLength: 0 };
     const after = async () => undefined;
-    const markdown = sut.view(aRequest(), { kind: 'shown', share, content, watermark: null, frameUrl: null, cookies: [], after });
+    const markdown = sut.view(aRequest(), { kind: 'shown', share, content, watermark: null, frameUrl: null, beacon: null, cookies: [], after });
     expect(markdown.status).toBe(200);
     expect(markdown.body.toString()).toContain('<p>inline body</p>');
     expect(markdown.after).toBe(after);
@@ -133,6 +133,7 @@ describe(ViewerPresenter.name, () => {
       content,
       watermark: 'someone · 2026-01-01 00:00 UTC',
       frameUrl: '/s/_render/ticket',
+      beacon: null,
       cookies: [],
       after,
     });

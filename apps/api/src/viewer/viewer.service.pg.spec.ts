@@ -57,6 +57,7 @@ class Browser {
 
   request(method: 'GET' | 'POST' | 'HEAD', form: Record<string, string> = {}): ViewerRequest {
     return {
+      locale: 'zh-CN',
       method,
       path: '/s/x',
       cookies: { ...this.cookies },

@@ -45,7 +45,7 @@ describe(PasswordPolicy.name, () => {
     const repository = { passwordHash: async () => hash } as unknown as ShareViewRepository;
     sut = new PasswordPolicy(identity, limiter, repository);
   };
-  const posted = (password: string, share: Parameters<typeof aVisit>[0]['share'] = {}): Visit =>
+  const posted = (password: string, share: NonNullable<Parameters<typeof aVisit>[0]>['share'] = {}): Visit =>
     aVisit({ share: { hasPassword: true, ...share }, request: { method: 'POST', form: { action: 'password', password } } });
 
   it('passes a link without a password, and a browser that gave it already', async () => {

@@ -30,6 +30,7 @@ export function aShare(overrides: Partial<ViewedShare> = {}): ViewedShare {
     burnAfterRead: false,
     versionId: '00000000-0000-4000-8000-0000000000e1',
     scanStatus: 'CLEAN',
+    notify: 'off',
     ownerDisabled: false,
     disabled: false,
     ...overrides,
@@ -62,6 +63,7 @@ export function aUser(overrides: Partial<AuthUser> = {}): AuthUser {
     emailVerified: true,
     hasPassword: true,
     twoFactorEnabled: false,
+    isAdmin: false,
     ...overrides,
   };
 }
