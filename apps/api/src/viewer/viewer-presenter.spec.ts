@@ -123,7 +123,16 @@ describe(ViewerPresenter.name, () => {
   it('puts Markdown inline and HTML into the frame of an admitted visit', () => {
     const content = { bytes: Buffer.from('<p>inline body</p>'), doctypeLength: 0 };
     const after = async () => undefined;
-    const markdown = sut.view(aRequest(), { kind: 'shown', share, content, watermark: null, frameUrl: null, beacon: null, cookies: [], after });
+    const markdown = sut.view(aRequest(), {
+      kind: 'shown',
+      share,
+      content,
+      watermark: null,
+      frameUrl: null,
+      beacon: null,
+      cookies: [],
+      after,
+    });
     expect(markdown.status).toBe(200);
     expect(markdown.body.toString()).toContain('<p>inline body</p>');
     expect(markdown.after).toBe(after);
