@@ -10,6 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const files = ['libs/contract/openapi.json', 'libs/contract/src/schema.ts'];
 const before = files.map((file) => readFileSync(join(root, file), 'utf8'));
 const result = spawnSync('pnpm', ['run', 'contract'], { cwd: root, stdio: 'inherit' });
+// pnpm is on the PATH under `npm test` (scripts/run.mjs); run by hand without it, say so.
+if (result.error) console.error(`could not run pnpm: ${result.error.message}`);
 if (result.status !== 0) process.exit(result.status ?? 1);
 const stale = files.filter((file, index) => readFileSync(join(root, file), 'utf8') !== before[index]);
 if (stale.length) {
