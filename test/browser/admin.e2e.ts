@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { launchChromium } from '../support/browser.js';
+import { consolePage, launchChromium } from '../support/browser.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -10,17 +10,7 @@ describe('the Admin area in a browser', () => {
   let browser: Browser;
   let root: TestUser;
   let adminPage: Page;
-  const contexts: BrowserContext[] = [];
-
-  async function newPage(cookie?: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    contexts.push(context);
-    if (cookie) {
-      const [name, value] = cookie.split('=') as [string, string];
-      await context.addCookies([{ name, value, url: app.baseUrl }]);
-    }
-    return context.newPage();
-  }
+  const newPage = (cookie?: string): Promise<Page> => consolePage(browser, app, cookie);
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchChromium()]);
@@ -28,7 +18,6 @@ describe('the Admin area in a browser', () => {
     adminPage = await newPage(root.cookie);
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
     await browser?.close();
     await app?.cleanup();
   });

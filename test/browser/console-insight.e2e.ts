@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { HttpVisitor, getShare, launchChromium, share, upload } from '../support/browser.js';
+import { HttpVisitor, consolePage, getShare, launchChromium, share, upload } from '../support/browser.js';
 
 describe('visitor insight and link editing in the console', () => {
   let app: RunningApp;
@@ -13,10 +13,7 @@ describe('visitor insight and link editing in the console', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchChromium()]);
     alice = await createUser(app.baseUrl);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const [name, value] = alice.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: app.baseUrl }]);
-    page = await context.newPage();
+    page = await consolePage(browser, app, alice.cookie);
   });
   afterAll(async () => {
     await browser?.close();

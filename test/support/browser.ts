@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { unwrap, type Schemas } from '@sharedown/contract';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { RunningApp, TestUser } from './app.js';
 
 export type Share = Schemas['ShareDto'];
@@ -29,6 +29,19 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A desktop-sized English page in a context of its own, signed in to the console when given a
+ * session cookie (`name=value`, as TestUser.cookie); closing the browser closes it.
+ */
+export async function consolePage(browser: Browser, app: RunningApp, cookie?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  if (cookie) {
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: app.baseUrl }]);
+  }
+  return context.newPage();
 }
 
 export interface UploadedDocument {
