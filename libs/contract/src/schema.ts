@@ -244,7 +244,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's own audit trail (sign-ins, tokens, webhooks, shares, deletions, two factors, sessions), newest first, paged */
+        /**
+         * The account's own audit trail (sign-ins, tokens, webhooks, shares, deletions, two factors, sessions), newest first, paged
+         * @description Pages of `limit` events (default 50, at most 200); pass `nextCursor` as `cursor` for the next, until it is null.
+         */
         get: operations["Activity_list"];
         put?: never;
         post?: never;
@@ -1174,6 +1177,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's own audit trail (sign-ins, tokens, webhooks, shares, deletions, two factors, sessions), newest first, paged
+         * @description Pages of `limit` events (default 50, at most 200); pass `nextCursor` as `cursor` for the next, until it is null.
+         */
+        get: operations["ApiActivity_list[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/export": {
         parameters: {
             query?: never;
@@ -1239,7 +1262,79 @@ export interface paths {
         delete: operations["Files_remove[0]_apiV1"];
         options?: never;
         head?: never;
+        /**
+         * Rename a file and/or move it to another folder
+         * @description Same name and extension rules as an upload; a rename cannot change the kind. `folderId: null` moves the file to the root. 409 DUPLICATE when a live file of that name is already in the target folder.
+         */
+        patch: operations["Files_update[0]_apiV1"];
+        trace?: never;
+    };
+    "/api/v1/files/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document text a share of the file would serve
+         * @description The newest version found clean (a share pinned to a version serves that one instead), as stored, with its media type (`text/markdown`, `text/html` or `text/plain`, UTF-8) and `Content-Disposition: attachment`. The version is named in `X-Version-Id` and `X-Version-No`. 409 INFECTED when the file is quarantined; 409 CONFLICT while no version has been found clean yet (being scanned, or the scan failed and is retried).
+         */
+        get: operations["Files_content[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The folder tree
+         * @description Live (not trashed) folders of the caller, each with its sub-folders.
+         */
+        get: operations["ApiFolders_tree[0]_apiV1"];
+        put?: never;
+        /**
+         * Create a folder, at the top level or inside another
+         * @description 409 DUPLICATE when a live folder of the same name is already there.
+         */
+        post: operations["ApiFolders_create[0]_apiV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Move a folder to the trash
+         * @description With its sub-folders and files; their shares are revoked. Storage is freed only when the trash is purged.
+         */
+        delete: operations["ApiFolders_remove[0]_apiV1"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename and/or move a folder
+         * @description `parentId: null` moves it to the top level. 409 CONFLICT when moved into itself or below itself.
+         */
+        patch: operations["ApiFolders_update[0]_apiV1"];
         trace?: never;
     };
     "/api/v1/me": {
@@ -1253,6 +1348,46 @@ export interface paths {
         get: operations["Me_me[0]_apiV1"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notifications
+         * @description The account's notifications, newest first: `first_visit` and `visit` (shares whose `notify` is `first` or `every`), `daily_digest` (shares whose `notify` is `daily`). `unread=true` lists only unread ones; `unreadCount` counts every unread notification of the account. Page with `limit` and `cursor`.
+         */
+        get: operations["ApiNotifications_list[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read
+         * @description Marks the named notifications read, or all of them when `ids` is absent; ids of other accounts change nothing.
+         */
+        post: operations["ApiNotifications_markRead[0]_apiV1"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1293,6 +1428,50 @@ export interface paths {
         post?: never;
         /** Revoke a share: its link stops working for good */
         delete: operations["Shares_revoke[0]_apiV1"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a live share's policies
+         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded in the account's activity. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).
+         */
+        patch: operations["Shares_update[0]_apiV1"];
+        trace?: never;
+    };
+    "/api/v1/shares/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visit analytics
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         */
+        get: operations["Shares_analyticsOf[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shares/{id}/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Policies of a share the Share object does not show
+         * @description The e-mail allowlist and the one-session rule, which an edit starts from.
+         */
+        get: operations["Shares_policies[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1352,6 +1531,101 @@ export interface paths {
         get: operations["Shares_visitsCsv[0]_apiV1"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is in the trash
+         * @description Trashed items keep counting against the quota until purged.
+         */
+        get: operations["ApiTrash_list[0]_apiV1"];
+        put?: never;
+        post?: never;
+        /**
+         * Empty the trash
+         * @description Every trashed file and folder, for good; answers what was freed.
+         */
+        delete: operations["ApiTrash_purgeAll[0]_apiV1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trash/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trashed file for good and free its storage */
+        delete: operations["ApiTrash_purgeFile[0]_apiV1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trash/files/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a file
+         * @description Back into its folder (the top level if that folder is gone), renamed `name (1).ext` … if the name is taken. Shares stay revoked.
+         */
+        post: operations["ApiTrash_restoreFile[0]_apiV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trash/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trashed folder, its sub-folders and files for good */
+        delete: operations["ApiTrash_purgeFolder[0]_apiV1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trash/folders/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a folder with everything trashed together with it */
+        post: operations["ApiTrash_restoreFolder[0]_apiV1"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1525,6 +1799,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's own audit trail (sign-ins, tokens, webhooks, shares, deletions, two factors, sessions), newest first, paged
+         * @description Pages of `limit` events (default 50, at most 200); pass `nextCursor` as `cursor` for the next, until it is null.
+         */
+        get: operations["ApiActivity_list[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export": {
         parameters: {
             query?: never;
@@ -1590,7 +1884,79 @@ export interface paths {
         delete: operations["Files_remove[1]"];
         options?: never;
         head?: never;
+        /**
+         * Rename a file and/or move it to another folder
+         * @description Same name and extension rules as an upload; a rename cannot change the kind. `folderId: null` moves the file to the root. 409 DUPLICATE when a live file of that name is already in the target folder.
+         */
+        patch: operations["Files_update[1]"];
+        trace?: never;
+    };
+    "/files/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document text a share of the file would serve
+         * @description The newest version found clean (a share pinned to a version serves that one instead), as stored, with its media type (`text/markdown`, `text/html` or `text/plain`, UTF-8) and `Content-Disposition: attachment`. The version is named in `X-Version-Id` and `X-Version-No`. 409 INFECTED when the file is quarantined; 409 CONFLICT while no version has been found clean yet (being scanned, or the scan failed and is retried).
+         */
+        get: operations["Files_content[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The folder tree
+         * @description Live (not trashed) folders of the caller, each with its sub-folders.
+         */
+        get: operations["ApiFolders_tree[1]"];
+        put?: never;
+        /**
+         * Create a folder, at the top level or inside another
+         * @description 409 DUPLICATE when a live folder of the same name is already there.
+         */
+        post: operations["ApiFolders_create[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Move a folder to the trash
+         * @description With its sub-folders and files; their shares are revoked. Storage is freed only when the trash is purged.
+         */
+        delete: operations["ApiFolders_remove[1]"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename and/or move a folder
+         * @description `parentId: null` moves it to the top level. 409 CONFLICT when moved into itself or below itself.
+         */
+        patch: operations["ApiFolders_update[1]"];
         trace?: never;
     };
     "/me": {
@@ -1604,6 +1970,46 @@ export interface paths {
         get: operations["Me_me[1]"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notifications
+         * @description The account's notifications, newest first: `first_visit` and `visit` (shares whose `notify` is `first` or `every`), `daily_digest` (shares whose `notify` is `daily`). `unread=true` lists only unread ones; `unreadCount` counts every unread notification of the account. Page with `limit` and `cursor`.
+         */
+        get: operations["ApiNotifications_list[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read
+         * @description Marks the named notifications read, or all of them when `ids` is absent; ids of other accounts change nothing.
+         */
+        post: operations["ApiNotifications_markRead[1]"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1644,6 +2050,50 @@ export interface paths {
         post?: never;
         /** Revoke a share: its link stops working for good */
         delete: operations["Shares_revoke[1]"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a live share's policies
+         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded in the account's activity. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).
+         */
+        patch: operations["Shares_update[1]"];
+        trace?: never;
+    };
+    "/shares/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visit analytics
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         */
+        get: operations["Shares_analyticsOf[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares/{id}/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Policies of a share the Share object does not show
+         * @description The e-mail allowlist and the one-session rule, which an edit starts from.
+         */
+        get: operations["Shares_policies[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1703,6 +2153,101 @@ export interface paths {
         get: operations["Shares_visitsCsv[1]"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is in the trash
+         * @description Trashed items keep counting against the quota until purged.
+         */
+        get: operations["ApiTrash_list[1]"];
+        put?: never;
+        post?: never;
+        /**
+         * Empty the trash
+         * @description Every trashed file and folder, for good; answers what was freed.
+         */
+        delete: operations["ApiTrash_purgeAll[1]"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trashed file for good and free its storage */
+        delete: operations["ApiTrash_purgeFile[1]"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash/files/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a file
+         * @description Back into its folder (the top level if that folder is gone), renamed `name (1).ext` … if the name is taken. Shares stay revoked.
+         */
+        post: operations["ApiTrash_restoreFile[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trashed folder, its sub-folders and files for good */
+        delete: operations["ApiTrash_purgeFolder[1]"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash/folders/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a folder with everything trashed together with it */
+        post: operations["ApiTrash_restoreFolder[1]"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2114,8 +2659,11 @@ export interface components {
              */
             url?: string;
         };
-        FileResponseDto: {
-            file: components["schemas"]["FileDto"];
+        UpdateFileDto: {
+            /** @description new name (same extension rules as uploads) */
+            name?: string;
+            /** @description target folder; null moves the file to the root */
+            folderId?: string | null;
         };
         ConsoleFileDto: {
             id: string;
@@ -2139,6 +2687,12 @@ export interface components {
             currentVersionId: string;
             /** @description number of the current version (1 for a fresh upload) */
             versionNo: number;
+        };
+        ConsoleFileResponseDto: {
+            file: components["schemas"]["ConsoleFileDto"];
+        };
+        FileResponseDto: {
+            file: components["schemas"]["FileDto"];
         };
         ConsoleFilePageDto: {
             files: components["schemas"]["ConsoleFileDto"][];
@@ -2165,15 +2719,6 @@ export interface components {
             file: components["schemas"]["ConsoleFileDto"];
             /** @enum {string} */
             outcome: "created" | "overwritten" | "renamed";
-        };
-        ConsoleFileResponseDto: {
-            file: components["schemas"]["ConsoleFileDto"];
-        };
-        UpdateFileDto: {
-            /** @description new name (same extension rules as uploads) */
-            name?: string;
-            /** @description target folder; null moves the file to the root */
-            folderId?: string | null;
         };
         FileContentDto: {
             fileId: string;
@@ -2340,6 +2885,66 @@ export interface components {
             /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
             nextCursor?: string | null;
         };
+        UpdateShareDto: {
+            /** @description null = never expires */
+            expiresInDays?: number | null;
+            /** @description null = no password */
+            password?: string | null;
+            maxVisits?: number | null;
+            /** @description null = unlimited per visitor */
+            perVisitorMaxVisits?: number | null;
+            /** @description implies requireLogin */
+            perLoginUserMaxVisits?: number | null;
+            requireLogin?: boolean;
+            watermarkEnabled?: boolean;
+            watermarkText?: string | null;
+            copyProtectionEnabled?: boolean;
+            burnAfterReadEnabled?: boolean;
+            /** @description only the browser session that opens the link first may access it */
+            oneSession?: boolean;
+            /** @description implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified (by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null) */
+            emailAllowlist?: string[];
+            /** @description default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; `daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at GET /api/notifications and, with SMTP_URL, e-mailed to the owner's verified address */
+            notify?: components["schemas"]["ShareNotify"];
+        };
+        SharePoliciesDto: {
+            oneSession: boolean;
+            /** @description empty: no allowlist */
+            emailAllowlist: string[];
+        };
+        AnalyticsDayDto: {
+            /**
+             * Format: date
+             * @description UTC day
+             */
+            day: string;
+            human: number;
+            automated: number;
+        };
+        AnalyticsCountDto: {
+            name: string;
+            visits: number;
+        };
+        ShareAnalyticsDto: {
+            /** @description logged visits per UTC day, oldest first, zero-filled */
+            days: components["schemas"]["AnalyticsDayDto"][];
+            humanVisits: number;
+            automatedVisits: number;
+            /** @description the newest human visits of the period (at most 20000) that engagement, referrers and devices are read from */
+            sampledVisits: number;
+            /** @description sampled visits whose page reported engagement */
+            measuredVisits: number;
+            /** @description median time of the measured human visits */
+            medianDurationMs: number | null;
+            /** @description share of measured human visits that reached the end, 0..1 */
+            completionRate: number | null;
+            /** @description measured human visits by furthest depth, ten buckets: 0-10 %, …, 90-100 % */
+            depthHistogram: number[];
+            /** @description the ten most frequent referrer hosts of human visits; "" = none */
+            topReferrers: components["schemas"]["AnalyticsCountDto"][];
+            /** @description human visits by device */
+            devices: components["schemas"]["AnalyticsCountDto"][];
+        };
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
         };
@@ -2389,33 +2994,6 @@ export interface components {
             /** @description distinct visitors summed over every share */
             uniqueVisits: number;
         };
-        UpdateShareDto: {
-            /** @description null = never expires */
-            expiresInDays?: number | null;
-            /** @description null = no password */
-            password?: string | null;
-            maxVisits?: number | null;
-            /** @description null = unlimited per visitor */
-            perVisitorMaxVisits?: number | null;
-            /** @description implies requireLogin */
-            perLoginUserMaxVisits?: number | null;
-            requireLogin?: boolean;
-            watermarkEnabled?: boolean;
-            watermarkText?: string | null;
-            copyProtectionEnabled?: boolean;
-            burnAfterReadEnabled?: boolean;
-            /** @description only the browser session that opens the link first may access it */
-            oneSession?: boolean;
-            /** @description implies requireLogin. A visitor passes only when signed in to an account whose e-mail is in the list and verified (by an e-mail code or an OpenID provider); an instance with neither SMTP_URL nor OIDC_ISSUER_URL cannot verify addresses, so only accounts verified before are admitted there (GET /api/auth/options: emailCodes false, oidcLabel null) */
-            emailAllowlist?: string[];
-            /** @description default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; `daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at GET /api/notifications and, with SMTP_URL, e-mailed to the owner's verified address */
-            notify?: components["schemas"]["ShareNotify"];
-        };
-        SharePoliciesDto: {
-            oneSession: boolean;
-            /** @description empty: no allowlist */
-            emailAllowlist: string[];
-        };
         VisitBucketDto: {
             /**
              * Format: date-time
@@ -2431,39 +3009,6 @@ export interface components {
             uniqueVisitCount: number;
             /** @description one bucket per hour, oldest first, zero-filled */
             buckets: components["schemas"]["VisitBucketDto"][];
-        };
-        AnalyticsDayDto: {
-            /**
-             * Format: date
-             * @description UTC day
-             */
-            day: string;
-            human: number;
-            automated: number;
-        };
-        AnalyticsCountDto: {
-            name: string;
-            visits: number;
-        };
-        ShareAnalyticsDto: {
-            /** @description logged visits per UTC day, oldest first, zero-filled */
-            days: components["schemas"]["AnalyticsDayDto"][];
-            humanVisits: number;
-            automatedVisits: number;
-            /** @description the newest human visits of the period (at most 20000) that engagement, referrers and devices are read from */
-            sampledVisits: number;
-            /** @description sampled visits whose page reported engagement */
-            measuredVisits: number;
-            /** @description median time of the measured human visits */
-            medianDurationMs: number | null;
-            /** @description share of measured human visits that reached the end, 0..1 */
-            completionRate: number | null;
-            /** @description measured human visits by furthest depth, ten buckets: 0-10 %, …, 90-100 % */
-            depthHistogram: number[];
-            /** @description the ten most frequent referrer hosts of human visits; "" = none */
-            topReferrers: components["schemas"]["AnalyticsCountDto"][];
-            /** @description human visits by device */
-            devices: components["schemas"]["AnalyticsCountDto"][];
         };
         ValidateRequestDto: {
             /** @description the text to check, at most 1048576 characters */
@@ -7019,6 +7564,56 @@ export interface operations {
             };
         };
     };
+    "ApiActivity_list[0]_apiV1": {
+        parameters: {
+            query?: {
+                /** @description the `nextCursor` of the previous page: events older than it */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "Export_export[0]_apiV1": {
         parameters: {
             query?: never;
@@ -7311,6 +7906,403 @@ export interface operations {
             };
         };
     };
+    "Files_update[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFileDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleFileResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Files_content[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the document text, UTF-8 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                    "text/html": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/html": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/plain": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/html": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/plain": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/html": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/plain": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/html": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/plain": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiFolders_tree[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderTreeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiFolders_create[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFolderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiFolders_remove[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiFolders_update[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFolderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "Me_me[0]_apiV1": {
         parameters: {
             query?: never;
@@ -7330,6 +8322,118 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiNotifications_list[0]_apiV1": {
+        parameters: {
+            query?: {
+                /** @description default 20 */
+                limit?: number;
+                /** @description the nextCursor of the previous page */
+                cursor?: string;
+                /** @description true: only unread notifications */
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiNotifications_markRead[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsReadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7584,6 +8688,192 @@ export interface operations {
             };
         };
     };
+    "Shares_update[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShareDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_analyticsOf[0]_apiV1": {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAnalyticsDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_policies[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharePoliciesDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "ShareReports_list[0]_apiV1": {
         parameters: {
             query?: {
@@ -7777,6 +9067,317 @@ export interface operations {
                 };
                 content: {
                     "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_list[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_purgeAll[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurgeResultDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_purgeFile[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurgeResultDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_restoreFile[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoredFileDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_purgeFolder[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurgeResultDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_restoreFolder[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoredFolderDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
@@ -8520,6 +10121,56 @@ export interface operations {
             };
         };
     };
+    "ApiActivity_list[1]": {
+        parameters: {
+            query?: {
+                /** @description the `nextCursor` of the previous page: events older than it */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "Export_export[1]": {
         parameters: {
             query?: never;
@@ -8812,6 +10463,403 @@ export interface operations {
             };
         };
     };
+    "Files_update[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFileDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleFileResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Files_content[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the document text, UTF-8 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                    "text/html": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/html": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/plain": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/html": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/plain": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/html": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/plain": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/html": components["schemas"]["ErrorEnvelopeDto"];
+                    "text/plain": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiFolders_tree[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderTreeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiFolders_create[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFolderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiFolders_remove[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiFolders_update[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFolderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "Me_me[1]": {
         parameters: {
             query?: never;
@@ -8831,6 +10879,118 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiNotifications_list[1]": {
+        parameters: {
+            query?: {
+                /** @description default 20 */
+                limit?: number;
+                /** @description the nextCursor of the previous page */
+                cursor?: string;
+                /** @description true: only unread notifications */
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiNotifications_markRead[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsReadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9085,6 +11245,192 @@ export interface operations {
             };
         };
     };
+    "Shares_update[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShareDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_analyticsOf[1]": {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAnalyticsDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_policies[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharePoliciesDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "ShareReports_list[1]": {
         parameters: {
             query?: {
@@ -9278,6 +11624,317 @@ export interface operations {
                 };
                 content: {
                     "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_list[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_purgeAll[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurgeResultDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_purgeFile[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurgeResultDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_restoreFile[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoredFileDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_purgeFolder[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurgeResultDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "ApiTrash_restoreFolder[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoredFolderDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };

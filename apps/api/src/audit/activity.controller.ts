@@ -1,41 +1,47 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
+import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { AuditRepository } from './audit.repository.js';
-import { AUDIT_PAGE_DEFAULT, AuditPageDto, AuditQueryDto } from './audit.dto.js';
+import { V1_PATHS } from '../common/v1-paths.js';
+import { ActivityService } from './activity.service.js';
+import { AuditPageDto, AuditQueryDto } from './audit.dto.js';
+
+const SUMMARY =
+  "The account's own audit trail (sign-ins, tokens, webhooks, shares, deletions, two factors, sessions), newest first, paged";
+const DESCRIPTION =
+  'Pages of `limit` events (default 50, at most 200); pass `nextCursor` as `cursor` for the next, until it is null.';
 
 @ApiTags('console')
 @ApiCookieAuth()
 @UseGuards(SessionAuthGuard)
 @Controller('api/audit')
 export class ActivityController {
-  constructor(private readonly audit: AuditRepository) {}
+  constructor(private readonly activity: ActivityService) {}
 
   @Get()
-  @ApiOperation({
-    summary:
-      "The account's own audit trail (sign-ins, tokens, webhooks, shares, deletions, two factors, sessions), newest first, paged",
-  })
+  @ApiOperation({ summary: SUMMARY, description: DESCRIPTION })
   @ApiOkResponse({ type: AuditPageDto })
   @ApiErrors(400, 401, 403)
-  async list(@CurrentAuth() auth: AuthContext, @Query() query: AuditQueryDto): Promise<AuditPageDto> {
-    const limit = query.limit ? Number(query.limit) : AUDIT_PAGE_DEFAULT;
-    // One more than asked tells whether another page follows.
-    const found = await this.audit.page(auth.user.id, limit + 1, query.cursor);
-    const page = found.slice(0, limit);
-    return {
-      events: page.map((event) => ({
-        id: event.id,
-        action: event.action,
-        createdAt: event.createdAt.toISOString(),
-        actorId: event.actorId,
-        targetId: event.targetId,
-        details: event.details,
-        ipPrefix: event.ipPrefix,
-      })),
-      nextCursor: found.length > limit ? page[page.length - 1]!.id : null,
-    };
+  list(@CurrentAuth() auth: AuthContext, @Query() query: AuditQueryDto): Promise<AuditPageDto> {
+    return this.activity.page(auth.user.id, query);
+  }
+}
+
+/** The same trail for API tokens (`sharedown activity`): a read-scoped token is enough. */
+@ApiTags('activity')
+@ApiBearerAuth()
+@UseGuards(BearerAuthGuard)
+@Controller(V1_PATHS)
+export class ApiActivityController {
+  constructor(private readonly activity: ActivityService) {}
+
+  @Get('activity')
+  @ApiOperation({ summary: SUMMARY, description: DESCRIPTION })
+  @ApiOkResponse({ type: AuditPageDto })
+  @ApiErrors(400, 401, 429)
+  list(@CurrentAuth() auth: AuthContext, @Query() query: AuditQueryDto): Promise<AuditPageDto> {
+    return this.activity.page(auth.user.id, query);
   }
 }

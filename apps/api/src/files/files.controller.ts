@@ -1,6 +1,31 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { RequiresWriteScope } from '../auth/token-scope.js';
@@ -8,7 +33,10 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
 import { pageRequestOf } from '../common/page-cursor.js';
 import { V1_PATHS } from '../common/v1-paths.js';
+import { ConsoleFileResponseDto, UpdateFileDto } from './dto/console-files.dto.js';
 import { FileDto, FileListDto, FileResponseDto, UploadFormDto, UploadResponseDto } from './dto/file.dto.js';
+import { ConsoleFilesService } from './console-files.service.js';
+import { FileTextService } from './file-text.service.js';
 import { FILES_CURSOR } from './files.repository.js';
 import { FilesService } from './files.service.js';
 import { readMultipartUpload } from './upload-reader.js';
@@ -22,6 +50,8 @@ export class FilesController {
   constructor(
     private readonly files: FilesService,
     private readonly uploads: UploadsService,
+    private readonly consoleFiles: ConsoleFilesService,
+    private readonly texts: FileTextService,
   ) {}
 
   @Get('files')
@@ -73,6 +103,59 @@ export class FilesController {
   @ApiErrors(401, 404, 429)
   get(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
     return this.files.get(auth.user.id, id);
+  }
+
+  @Patch('files/:id')
+  @RequiresWriteScope()
+  @ApiOperation({
+    summary: 'Rename a file and/or move it to another folder',
+    description:
+      'Same name and extension rules as an upload; a rename cannot change the kind. `folderId: null` moves the file to the root. ' +
+      '409 DUPLICATE when a live file of that name is already in the target folder.',
+  })
+  @ApiOkResponse({ type: ConsoleFileResponseDto })
+  @ApiErrors(400, 401, 403, 404, 409, 429)
+  async update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Body() body: UpdateFileDto,
+  ): Promise<ConsoleFileResponseDto> {
+    return { file: await this.consoleFiles.update(auth.user.id, id, body) };
+  }
+
+  @Get('files/:id/content')
+  @Header('Cache-Control', 'no-store')
+  // An author's HTML must never run on this origin, even if a browser were made to open the answer.
+  @Header('Content-Security-Policy', "sandbox; default-src 'none'")
+  @ApiOperation({
+    summary: 'The document text a share of the file would serve',
+    description:
+      'The newest version found clean (a share pinned to a version serves that one instead), as stored, with its media type ' +
+      '(`text/markdown`, `text/html` or `text/plain`, UTF-8) and `Content-Disposition: attachment`. ' +
+      'The version is named in `X-Version-Id` and `X-Version-No`. ' +
+      '409 INFECTED when the file is quarantined; 409 CONFLICT while no version has been found clean yet (being scanned, or the scan failed and is retried).',
+  })
+  @ApiProduces('text/markdown', 'text/html', 'text/plain')
+  @ApiOkResponse({
+    description: 'the document text, UTF-8',
+    content: {
+      'text/markdown': { schema: { type: 'string' } },
+      'text/html': { schema: { type: 'string' } },
+      'text/plain': { schema: { type: 'string' } },
+    },
+  })
+  @ApiErrors(401, 404, 409, 429)
+  async content(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const found = await this.texts.servedText(auth.user.id, id);
+    reply.header('X-Version-Id', found.versionId).header('X-Version-No', String(found.versionNo));
+    return new StreamableFile(Buffer.from(found.text, 'utf8'), {
+      type: found.mediaType,
+      disposition: contentDisposition(found.name),
+    });
   }
 
   @Delete('files/:id')

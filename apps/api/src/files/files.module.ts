@@ -4,6 +4,9 @@ import { ScanModule } from '../scan/scan.module.js';
 import { SharesModule } from '../shares/shares.module.js';
 import { ConsoleFilesController } from './console-files.controller.js';
 import { ConsoleFilesService } from './console-files.service.js';
+import { ApiFoldersController } from './api-folders.controller.js';
+import { ApiTrashController } from './api-trash.controller.js';
+import { FileTextService } from './file-text.service.js';
 import { FilesController } from './files.controller.js';
 import { FilesRepository } from './files.repository.js';
 import { FoldersRepository } from './folders.repository.js';
@@ -16,18 +19,26 @@ import { UploadsService } from './uploads.service.js';
 import { AuditModule } from '../audit/audit.module.js';
 
 /**
- * Files and versions: the REST routes, and the console's folders, versions, overwrite and rename
+ * Files and versions: the REST routes (files, folders, trash, the served text), and the console's folders, versions, overwrite and rename
  * on upload, and trash. New versions go to the scan queue; an upload may create its share in the
  * same transaction (SharesService).
  */
 @Module({
   imports: [AuthModule, AuditModule, ScanModule, SharesModule],
-  controllers: [FilesController, ConsoleFilesController, FoldersController, TrashController],
+  controllers: [
+    FilesController,
+    ConsoleFilesController,
+    FoldersController,
+    TrashController,
+    ApiFoldersController,
+    ApiTrashController,
+  ],
   providers: [
     FilesService,
     FilesRepository,
     FoldersRepository,
     ConsoleFilesService,
+    FileTextService,
     FoldersService,
     TrashService,
     UploadsService,

@@ -1,12 +1,22 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
+import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
+import { RequiresWriteScope } from '../auth/token-scope.js';
+import { V1_PATHS } from '../common/v1-paths.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { MarkNotificationsReadDto, NotificationPageDto, NotificationsQueryDto, UnreadCountDto } from './notification.dto.js';
 import { NotificationsService } from './notifications.service.js';
 
-/** The signed-in account's notifications of visits to its shares (console session only). */
+const LIST_DESCRIPTION =
+  "The account's notifications, newest first: `first_visit` and `visit` (shares whose `notify` is `first` or " +
+  '`every`), `daily_digest` (shares whose `notify` is `daily`). `unread=true` lists only unread ones; ' +
+  '`unreadCount` counts every unread notification of the account. Page with `limit` and `cursor`.';
+const READ_DESCRIPTION =
+  'Marks the named notifications read, or all of them when `ids` is absent; ids of other accounts change nothing.';
+
+/** The signed-in account's notifications of visits to its shares, for the console session. */
 @ApiTags('notifications')
 @ApiCookieAuth()
 @UseGuards(SessionAuthGuard)
@@ -17,10 +27,7 @@ export class NotificationsController {
   @Get()
   @ApiOperation({
     summary: 'List notifications',
-    description:
-      "The account's notifications, newest first: `first_visit` and `visit` (shares whose `notify` is `first` or " +
-      '`every`), `daily_digest` (shares whose `notify` is `daily`). `unread=true` lists only unread ones; ' +
-      '`unreadCount` counts every unread notification of the account. Page with `limit` and `cursor`.',
+    description: LIST_DESCRIPTION,
   })
   @ApiOkResponse({ type: NotificationPageDto })
   @ApiErrors(400, 401, 403)
@@ -32,10 +39,37 @@ export class NotificationsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Mark notifications read',
-    description: 'Marks the named notifications read, or all of them when `ids` is absent; ids of other accounts change nothing.',
+    description: READ_DESCRIPTION,
   })
   @ApiOkResponse({ type: UnreadCountDto })
   @ApiErrors(400, 401, 403)
+  markRead(@CurrentAuth() auth: AuthContext, @Body() body: MarkNotificationsReadDto): Promise<UnreadCountDto> {
+    return this.notifications.markRead(auth.user.id, body.ids);
+  }
+}
+
+/** The same notifications for API tokens (`sharedown notifications`, MCP clients). */
+@ApiTags('notifications')
+@ApiBearerAuth()
+@UseGuards(BearerAuthGuard)
+@Controller(V1_PATHS)
+export class ApiNotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get('notifications')
+  @ApiOperation({ summary: 'List notifications', description: LIST_DESCRIPTION })
+  @ApiOkResponse({ type: NotificationPageDto })
+  @ApiErrors(400, 401, 429)
+  list(@CurrentAuth() auth: AuthContext, @Query() query: NotificationsQueryDto): Promise<NotificationPageDto> {
+    return this.notifications.page(auth.user.id, query);
+  }
+
+  @Post('notifications/read')
+  @RequiresWriteScope()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mark notifications read', description: READ_DESCRIPTION })
+  @ApiOkResponse({ type: UnreadCountDto })
+  @ApiErrors(400, 401, 403, 429)
   markRead(@CurrentAuth() auth: AuthContext, @Body() body: MarkNotificationsReadDto): Promise<UnreadCountDto> {
     return this.notifications.markRead(auth.user.id, body.ids);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
@@ -13,6 +13,10 @@ import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnv
 import { SharesService } from './shares.service.js';
 import { ShareVisitPageDto, VisitLogQueryDto } from './share-visit-log.dto.js';
 import { ShareVisitLogService } from './share-visit-log.service.js';
+import { ShareEditorService } from './share-editor.service.js';
+import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
+import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './share-analytics.dto.js';
+import { ShareAnalyticsService } from './share-analytics.service.js';
 
 @ApiTags('shares')
 @ApiBearerAuth()
@@ -23,6 +27,8 @@ export class SharesController {
     private readonly shares: SharesService,
     private readonly pages: SharePagesService,
     private readonly visitLog: ShareVisitLogService,
+    private readonly editor: ShareEditorService,
+    private readonly analytics: ShareAnalyticsService,
   ) {}
 
   @Post('shares')
@@ -60,6 +66,47 @@ export class SharesController {
   @ApiErrors(401, 404, 429)
   get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareDto> {
     return this.shares.get(auth.user.id, id);
+  }
+
+  @Patch('shares/:id')
+  @RequiresWriteScope()
+  @ApiOperation({
+    summary: "Change a live share's policies",
+    description:
+      'Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded in the ' +
+      "account's activity. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, " +
+      'a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).',
+  })
+  @ApiOkResponse({ type: ShareDto })
+  @ApiErrors(400, 401, 403, 404, 409, 429)
+  update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateShareDto): Promise<ShareDto> {
+    return this.editor.update(auth.user.id, id, body);
+  }
+
+  @Get('shares/:id/policies')
+  @ApiOperation({
+    summary: 'Policies of a share the Share object does not show',
+    description: 'The e-mail allowlist and the one-session rule, which an edit starts from.',
+  })
+  @ApiOkResponse({ type: SharePoliciesDto })
+  @ApiErrors(401, 404, 429)
+  policies(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<SharePoliciesDto> {
+    return this.editor.policies(auth.user.id, id);
+  }
+
+  @Get('shares/:id/analytics')
+  @ApiOperation({
+    summary: 'Visit analytics',
+    description: 'Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.',
+  })
+  @ApiOkResponse({ type: ShareAnalyticsDto })
+  @ApiErrors(400, 401, 404, 429)
+  analyticsOf(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: ShareAnalyticsQueryDto,
+  ): Promise<ShareAnalyticsDto> {
+    return this.analytics.summary(auth.user.id, id, query.days);
   }
 
   @Delete('shares/:id')
