@@ -285,12 +285,13 @@ export class ShareViewRepository {
 
   /**
    * Files a report; it keeps the owner, the token and the file name the share had, so it still
-   * says what was reported after the share is gone. Null when the share went in the meantime.
+   * says what was reported after the share is gone. Null when the share went, or was revoked, in the meantime.
    */
   async report(shareId: string, reason: string, ipPrefix: string): Promise<Date | null> {
     const rows: Array<{ created_at: Date }> = await this.db.query(
       `INSERT INTO share_reports (share_id, owner_id, share_token, file_name, reason, ip_prefix)
-       SELECT s.id, s.user_id, s.token, f.name, $2, $3 FROM shares s JOIN files f ON f.id = s.file_id WHERE s.id = $1
+       SELECT s.id, s.user_id, s.token, f.name, $2, $3 FROM shares s JOIN files f ON f.id = s.file_id
+       WHERE s.id = $1 AND s.revoked_at IS NULL
        RETURNING created_at`,
       [shareId, reason, ipPrefix],
     );

@@ -4,7 +4,7 @@ import { AccountsService } from '../auth/accounts.service.js';
 import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { maskedIpPrefix } from '../common/client-address.js';
+import { maskedIpPrefix, throttleKeyOf } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { Metrics } from '../metrics/metrics.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -18,9 +18,10 @@ import { reportPage, twoFactorPage } from './viewer-pages.js';
 import { safeNext } from './viewer-return-path.js';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS } from './viewer-locale.js';
 import { ViewerPresenter } from './viewer-presenter.js';
+import { publicFileName } from './public-file-name.js';
 import { ViewerService } from './viewer.service.js';
 
-// Reports per client address and hour.
+// Reports per client (an IPv4 address or an IPv6 /64, like every throttle) and hour.
 const REPORTS_PER_HOUR = 10;
 const BOUNCE_TICKET_SECONDS = 60;
 // How long the code page of a two-factor sign-in stays usable after the right password.
@@ -50,16 +51,19 @@ export class ViewerFormsService {
   async report(request: ViewerRequest, segment: string, token: string): Promise<ViewerAnswer> {
     const share = await this.viewer.find(segment, token);
     if (!share) return this.pages.notFound(request);
+    // A revoked link shows nothing any more, so there is nothing left to report.
+    if (share.revoked) return this.pages.refused(request, 'REVOKED');
     const action = `${viewPath(share.ownerSegment, share.token)}/report`;
     const context = this.pages.context(request);
-    if (request.method !== 'POST') return { status: 200, body: reportPage(context, action, share.fileName, null) };
+    const fileName = publicFileName(share);
+    if (request.method !== 'POST') return { status: 200, body: reportPage(context, action, fileName, null) };
     if (!request.sameOrigin) return this.pages.message(request, 403, 'foreignForm');
     // PostgreSQL text cannot hold NUL, and no other control character belongs in a reason either.
     const reason = (request.form.reason ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
     if (reason.length < 3 || reason.length > 1000) {
-      return { status: 400, body: reportPage(context, action, share.fileName, context.text.messages.report.reasonLength) };
+      return { status: 400, body: reportPage(context, action, fileName, context.text.messages.report.reasonLength) };
     }
-    const decision = await this.limiter.consume(`share-report:${request.ip}`, REPORTS_PER_HOUR, 3600);
+    const decision = await this.limiter.consume(`share-report:${throttleKeyOf(request.ip)}`, REPORTS_PER_HOUR, 3600);
     if (!decision.allowed) {
       return {
         ...this.pages.message(request, 429, 'reportThrottled'),

@@ -71,8 +71,10 @@ export function messagePage(context: PageContext, title: string, message: string
  * What a link preview (a chat app, a mail scanner) gets: Open Graph tags naming the document by its
  * file name, and none of its content, in the language the preview agent asked for.
  */
-export function linkPreviewPage(context: PageContext, fileName: string): string {
+/** A link preview card; `fileName` null when the link does not name its file to strangers. */
+export function linkPreviewPage(context: PageContext, fileName: string | null): string {
   const description = context.text.messages.states.linkPreview.body;
+  fileName ??= context.text.messages.states.linkPreview.title;
   const head =
     `<meta property="og:type" content="website"><meta property="og:site_name" content="Sharedown">` +
     `<meta property="og:title" content="${escapeHtml(fileName)}"><meta property="og:description" content="${escapeHtml(description)}">` +
@@ -175,13 +177,14 @@ export function twoFactorPage(
   );
 }
 
-export function reportPage(context: PageContext, action: string, fileName: string, error: string | null): string {
+/** The report form; `fileName` null when the link does not name its file to strangers. */
+export function reportPage(context: PageContext, action: string, fileName: string | null, error: string | null): string {
   const { text } = context;
   const words = text.messages.report;
   return messagePage(
     context,
     words.title,
-    text.format(words.body, { file: fileName }),
+    fileName === null ? words.bodyUnnamed : text.format(words.body, { file: fileName }),
     `<form method="post" action="${escapeHtml(action)}">${problemOf(error)}
 <label>${escapeHtml(words.reason)}<textarea name="reason" required minlength="3" maxlength="1000"></textarea></label>
 <button type="submit">${escapeHtml(words.submit)}</button></form>`,

@@ -1,3 +1,4 @@
+import { publicFileName } from './public-file-name.js';
 import { statusOf } from '../common/error-code.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { SHARED_MESSAGES, apiErrorText } from '@sharedown/i18n';
@@ -98,7 +99,7 @@ export class ViewerPresenter {
   }
 
   notFound(request: ViewerRequest): ViewerAnswer {
-    return this.refusal(request, 'NOT_FOUND');
+    return this.refused(request, 'NOT_FOUND');
   }
 
   /** A share view: the document of an admitted visit, or the page of the policy that stopped it. */
@@ -134,7 +135,7 @@ export class ViewerPresenter {
     const here = viewPath(share.ownerSegment, share.token);
     switch (stop.kind) {
       case 'refused':
-        return this.refusal(request, stop.outcome);
+        return this.refused(request, stop.outcome);
       case 'trashed':
         return this.message(request, 410, 'trashed');
       case 'quarantined':
@@ -153,7 +154,7 @@ export class ViewerPresenter {
         return { status: 410, body: messagePage(context, words.title, words.body) };
       }
       case 'link-preview':
-        return { status: 200, body: linkPreviewPage(this.context(request), share.fileName) };
+        return { status: 200, body: linkPreviewPage(this.context(request), publicFileName(share)) };
       case 'foreign-form':
         return this.message(request, 403, 'foreignForm');
       case 'sign-in':
@@ -177,7 +178,7 @@ export class ViewerPresenter {
     }
   }
 
-  private refusal(request: ViewerRequest, outcome: RefusedOutcome): ViewerAnswer {
+  refused(request: ViewerRequest, outcome: RefusedOutcome): ViewerAnswer {
     const context = this.context(request);
     const words = context.text.messages.refusals[outcome];
     return { status: REFUSAL_STATUS[outcome], body: messagePage(context, words.title, words.body) };

@@ -118,6 +118,8 @@ export default {
     link: 'Melden',
     title: 'Diese Freigabe melden',
     body: 'Wenn „{file}“ rechtswidrige, rechtsverletzende, betrügerische oder schädliche Inhalte enthält, nennen Sie uns bitte den Grund.',
+    bodyUnnamed:
+      'Wenn dieses Dokument rechtswidrige, rechtsverletzende, betrügerische oder schädliche Inhalte enthält, nennen Sie uns bitte den Grund.',
     reason: 'Grund',
     submit: 'Meldung senden',
     reasonLength: 'Beschreiben Sie den Grund in 3 bis 1000 Zeichen.',

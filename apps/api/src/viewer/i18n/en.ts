@@ -93,6 +93,7 @@ export default {
     link: 'Report',
     title: 'Report this share',
     body: 'If “{file}” contains illegal, infringing, fraudulent or malicious content, tell us why.',
+    bodyUnnamed: 'If this document contains illegal, infringing, fraudulent or malicious content, tell us why.',
     reason: 'Reason',
     submit: 'Send report',
     reasonLength: 'Describe the reason in 3 to 1000 characters.',

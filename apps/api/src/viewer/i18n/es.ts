@@ -123,6 +123,7 @@ export default {
     link: 'Denunciar',
     title: 'Denunciar este enlace',
     body: 'Si «{file}» contiene material ilegal, que infringe derechos, fraudulento o malicioso, cuéntanos por qué.',
+    bodyUnnamed: 'Si este documento contiene material ilegal, que infringe derechos, fraudulento o malicioso, cuéntanos por qué.',
     reason: 'Motivo',
     submit: 'Enviar denuncia',
     reasonLength: 'Describe el motivo en 3 a 1000 caracteres.',

@@ -108,6 +108,8 @@ export default {
     link: 'Signaler',
     title: 'Signaler ce partage',
     body: 'Si « {file} » contient des contenus illégaux, contrefaisants, frauduleux ou malveillants, indiquez-nous pourquoi.',
+    bodyUnnamed:
+      'Si ce document contient des contenus illégaux, contrefaisants, frauduleux ou malveillants, indiquez-nous pourquoi.',
     reason: 'Motif',
     submit: 'Envoyer le signalement',
     reasonLength: 'Décrivez le motif en 3 à 1000 caractères.',

@@ -73,6 +73,7 @@ export default {
     link: '举报',
     title: '举报此分享',
     body: '如果“{file}”包含违法、侵权、欺诈或恶意内容，请告诉我们原因。',
+    bodyUnnamed: '如果此文档包含违法、侵权、欺诈或恶意内容，请告诉我们原因。',
     reason: '原因',
     submit: '提交举报',
     reasonLength: '请用 3 到 1000 个字说明原因。',
