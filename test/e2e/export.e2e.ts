@@ -45,6 +45,9 @@ describe('export of an account', () => {
     await upload(app, alice, '../../evil.html', '<p>fine</p>').catch(() => undefined);
     await upload(app, alice, 'virus.txt', EICAR, undefined, 'INFECTED');
     await upload(app, bob, 'bob.md', '# Bob only\n');
+    // Look-alike slashes that some unzip tools fold into real separators.
+    await unwrap(alice.console.POST('/api/console/folders', { body: { name: '..\uff0f..\u2215up' } }));
+    await upload(app, alice, '..\uff3c..\u29f5lookalike.md', '# look-alike\n').catch(() => undefined);
   });
   afterAll(async () => {
     await app?.cleanup();
@@ -72,6 +75,7 @@ describe('export of an account', () => {
     expect(text('trash/old.txt')).toBe('old notes');
     expect(Object.keys(files).some((name) => name.includes('virus'))).toBe(false);
     expect(Object.keys(files).every((name) => !name.split('/').includes('..'))).toBe(true);
+    expect(Object.keys(files).filter((name) => /[\uff0f\uff3c\u2215\u29f5]/.test(name))).toEqual([]);
     expect(Object.values(files).some((content) => strFromU8(content).includes('Bob only'))).toBe(false);
 
     const manifest = JSON.parse(text('manifest.json'));

@@ -9,6 +9,7 @@ describe('export paths', () => {
     expect(safeSegment('.')).toBe('_.');
     expect(safeSegment('  ')).toBe('_');
     expect(safeSegment('a\\b:c*?"<>|\u0001.md')).toBe('a_b_c_______.md');
+    expect(safeSegment('..\uff0f..\uff3cetc\u2215passwd\u29f5x.md')).toBe('.._.._etc_passwd_x.md');
   });
 
   it('builds folder paths from the top and survives a loop or a missing parent', () => {

@@ -2,10 +2,12 @@ import { extname } from 'node:path';
 
 /**
  * One path segment safe inside a zip on every system: no separators, no control characters, no
- * `.` or `..`, none of the characters Windows refuses, and not empty.
+ * `.` or `..`, none of the characters Windows refuses, and not empty. The full-width and
+ * look-alike slashes (U+FF0F, U+FF3C, U+2215, U+29F5) go too: some unzip tools and file systems
+ * fold them into `/` or `\`, which would let a name climb out of its folder.
  */
 export function safeSegment(name: string): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').trim();
+  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|\uff0f\uff3c\u2215\u29f5]/g, '_').trim();
   if (cleaned === '' || /^\.+$/.test(cleaned)) return `_${cleaned}`;
   return cleaned;
 }
