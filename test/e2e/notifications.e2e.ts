@@ -152,6 +152,59 @@ describe('notifications of share visits, with two api replicas, a worker and a r
     expect(smtp.to(owner.email).filter((mail) => mail.subject.includes('First visit'))).toHaveLength(1);
   });
 
+  it('every: 40 visits from one client make 40 notifications but 10 e-mails, and the rest one summary e-mail', async () => {
+    const { owner, shareId, path } = await owned({ notify: 'every' });
+    const sameClient = { 'x-forwarded-for': '203.0.113.77' };
+    for (let i = 0; i < 40; i++) {
+      expect(isDocument(await new HttpVisitor(replicas[i % 2]!.baseUrl).get(path, sameClient))).toBe(true);
+    }
+    await logged(owner, shareId, 40);
+    expect((await notificationsOf(owner, { limit: 100 })).notifications).toHaveLength(40);
+
+    // Every visit's mail job settles: ten mails, thirty visits folded for the share's summary.
+    const folded = async () =>
+      (
+        await sql<{ n: number }>(
+          worker,
+          "SELECT count(*)::int AS n FROM notifications WHERE share_id = $1 AND mail_state = 'folded'",
+          [shareId],
+        )
+      )[0]!.n;
+    await expect.poll(folded, { timeout: 30_000 }).toBe(30);
+    await drainQueues(worker, { queues: ['webhooks', 'scan', 'notifications'] });
+    const visitMails = () => smtp.to(owner.email).filter((mail) => mail.subject.includes('New visit'));
+    await expect.poll(() => visitMails().length, { timeout: 20_000 }).toBe(10);
+
+    // The summary waits for the burst to end; bring it forward instead of waiting ten minutes.
+    const { Queue } = apiRequire('bullmq') as {
+      Queue: new (
+        name: string,
+        options: { connection: Record<string, unknown> },
+      ) => {
+        getJob(id: string): Promise<{ promote(): Promise<void>; isDelayed(): Promise<boolean> } | undefined>;
+        close(): Promise<void>;
+      };
+    };
+    const url = new URL(worker.env.REDIS_URL!);
+    const queue = new Queue('mail', {
+      connection: { host: url.hostname, port: Number(url.port), db: Number(url.pathname.slice(1)) },
+    });
+    try {
+      const summary = await queue.getJob(`notification-summary-${shareId}`);
+      expect(summary).toBeDefined();
+      expect(await summary!.isDelayed()).toBe(true);
+      await summary!.promote();
+      await drainQueues(worker);
+    } finally {
+      await queue.close();
+    }
+    const summaries = smtp.to(owner.email).filter((mail) => mail.subject.includes('more visits'));
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.subject).toContain('30 more visits: quarterly plan.md');
+    expect(visitMails()).toHaveLength(10);
+    expect(await folded()).toBe(0);
+  });
+
   it('every: N visits by people make N notifications and N e-mails; automated visits, link previews and HEAD none', async () => {
     const { owner, shareId, path } = await owned({ notify: 'every' });
     // A link preview and a HEAD are answered but never logged nor notified.

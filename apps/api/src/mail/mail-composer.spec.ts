@@ -7,7 +7,14 @@ import type { Runtime } from '../common/runtime.js';
 import { loadEnv } from '../config/env.js';
 import type { CodePurpose } from './mail-messages.js';
 import { MailComposer } from './mail-composer.js';
-import { NotificationsRepository, type MailedNotification } from '../notifications/notifications.repository.js';
+import {
+  NotificationsRepository,
+  type FoldedVisits,
+  type MailedNotification,
+} from '../notifications/notifications.repository.js';
+import { RateLimiter, type RateDecision } from '../rate-limit/rate-limiter.js';
+import { MailQueue } from './mail-queue.js';
+import { NotificationMailCap, VISIT_MAILS_PER_SHARE_HOUR } from './notification-mail-cap.js';
 
 const SECRET = 'a session secret of at least thirty-two characters';
 
@@ -63,12 +70,64 @@ class FakeCodes extends EmailCodesRepository {
 }
 
 class FakeNotifications extends NotificationsRepository {
+  readonly folded = new Set<string>();
+  readonly summarized: string[] = [];
+
   constructor(private readonly stored: Map<string, MailedNotification>) {
     super(null as never);
   }
 
   override async forMail(id: string): Promise<MailedNotification | null> {
     return this.stored.get(id) ?? null;
+  }
+
+  override async foldMail(id: string): Promise<boolean> {
+    if (this.folded.has(id)) return false;
+    this.folded.add(id);
+    return true;
+  }
+
+  override async foldedVisits(shareId: string): Promise<FoldedVisits | null> {
+    const ids = [...this.folded].filter((id) => !this.summarized.includes(id));
+    if (ids.length === 0) return null;
+    const at = new Date('2026-11-26T09:00:00Z');
+    return { email: 'owner@example.com', fileName: 'plan.md', shareId, ids, first: at, last: at };
+  }
+
+  override async markSummarized(ids: readonly string[]): Promise<void> {
+    this.summarized.push(...ids);
+  }
+}
+
+/** Buckets that only count: `capacity` takes per key, never refilled. */
+class CountingLimiter extends RateLimiter {
+  readonly taken = new Map<string, number>();
+
+  async consume(key: string, capacity: number): Promise<RateDecision> {
+    const taken = this.taken.get(key) ?? 0;
+    if (taken >= capacity) return { allowed: false, remaining: 0, retryAfterSeconds: 360 };
+    this.taken.set(key, taken + 1);
+    return { allowed: true, remaining: capacity - taken - 1, retryAfterSeconds: 0 };
+  }
+
+  async refund(key: string): Promise<void> {
+    this.taken.set(key, Math.max(0, (this.taken.get(key) ?? 0) - 1));
+  }
+
+  async sweep(): Promise<number> {
+    return 0;
+  }
+}
+
+class FakeMailQueue extends MailQueue {
+  readonly summaries: string[] = [];
+
+  constructor() {
+    super(null as never, runtime());
+  }
+
+  override async scheduleSummary(shareId: string): Promise<void> {
+    this.summaries.push(shareId);
   }
 }
 
@@ -80,9 +139,14 @@ function setup(
   const codes = new FakeCodes();
   // No mode chosen by an administrator: ALLOW_REGISTRATION decides.
   const registration = new RegistrationPolicy({ registrationMode: async () => null } as never, runtime(env));
+  const repository = new FakeNotifications(notifications);
+  const queue = new FakeMailQueue();
+  const cap = new NotificationMailCap(new CountingLimiter());
   return {
-    sut: new MailComposer(new FakeUsers(known), codes, new FakeNotifications(notifications), runtime(env), registration),
+    sut: new MailComposer(new FakeUsers(known), codes, repository, runtime(env), registration, cap, queue),
     codes,
+    repository,
+    queue,
   };
 }
 
@@ -141,6 +205,7 @@ describe(MailComposer.name, () => {
         'n1',
         {
           email: 'owner@example.com',
+          userId: 'u1',
           notification: {
             id: 'n1',
             kind: 'first_visit',
@@ -172,5 +237,40 @@ describe(MailComposer.name, () => {
   it('sends nothing for a notification that is gone or whose owner has no proven address', async () => {
     const { sut } = setup(null);
     expect(await sut.compose({ kind: 'notification', id: 'missing' })).toBeNull();
+  });
+
+  it('mails each visit of an `every` share up to the hourly cap, then folds the rest into one summary', async () => {
+    const visits = Array.from({ length: 14 }, (_, index): [string, MailedNotification] => [
+      `v${index}`,
+      {
+        email: 'owner@example.com',
+        userId: 'u1',
+        notification: {
+          id: `v${index}`,
+          kind: 'visit',
+          shareId: 's1',
+          fileName: 'plan.md',
+          createdAt: '2026-11-26T09:00:00.000Z',
+          readAt: null,
+          data: { visitCount: index + 1 },
+        },
+      },
+    ]);
+    const { sut, repository, queue } = setup(null, {}, new Map(visits));
+    const mails = [];
+    for (const [id] of visits) mails.push(await sut.compose({ kind: 'notification', id }));
+    expect(mails.filter(Boolean)).toHaveLength(VISIT_MAILS_PER_SHARE_HOUR);
+    expect([...repository.folded]).toEqual(['v10', 'v11', 'v12', 'v13']);
+    expect(queue.summaries).toEqual(['s1', 's1', 's1', 's1']);
+    // A retried job of a folded visit folds nothing twice.
+    expect(await sut.compose({ kind: 'notification', id: 'v13' })).toBeNull();
+    expect(queue.summaries).toHaveLength(4);
+
+    const summary = await sut.compose({ kind: 'notification-summary', shareId: 's1' });
+    expect(summary?.to).toBe('owner@example.com');
+    expect(summary?.message.subject).toContain('4 more visits: plan.md');
+    await summary?.sent?.();
+    expect(repository.summarized).toEqual(['v10', 'v11', 'v12', 'v13']);
+    expect(await sut.compose({ kind: 'notification-summary', shareId: 's1' })).toBeNull();
   });
 });

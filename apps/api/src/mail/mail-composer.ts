@@ -5,8 +5,16 @@ import { UsersRepository } from '../auth/users.repository.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { codeMessage, registrationAttemptMessage, type MailMessage } from './mail-messages.js';
-import { notificationMessage } from './notification-messages.js';
-import type { MailJob } from './mail-queue.js';
+import { notificationMessage, visitSummaryMessage } from './notification-messages.js';
+import { MailQueue, type MailJob } from './mail-queue.js';
+import { NotificationMailCap, SUMMARY_DELAY_MS } from './notification-mail-cap.js';
+
+/** A mail to send, and what to record once it went out. */
+export interface ComposedMail {
+  to: string;
+  message: MailMessage;
+  sent?: () => Promise<void>;
+}
 
 /**
  * What a queued mail becomes, decided in the worker where nobody is waiting on it: whether the
@@ -20,14 +28,21 @@ export class MailComposer {
     private readonly notifications: NotificationsRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly registration: RegistrationPolicy,
+    private readonly cap: NotificationMailCap,
+    private readonly queue: MailQueue,
   ) {}
 
-  async compose(job: MailJob): Promise<{ to: string; message: MailMessage } | null> {
+  async compose(job: MailJob): Promise<ComposedMail | null> {
     const env = this.runtime.env;
-    if (job.kind === 'notification') {
-      // Gone (retention) or an owner without a proven address: nothing to send.
-      const found = await this.notifications.forMail(job.id);
-      return found ? { to: found.email, message: notificationMessage(found.notification, env.PUBLIC_URL) } : null;
+    if (job.kind === 'notification') return this.notification(job.id);
+    if (job.kind === 'notification-summary') {
+      const folded = await this.notifications.foldedVisits(job.shareId);
+      if (!folded) return null;
+      return {
+        to: folded.email,
+        message: visitSummaryMessage(folded, env.PUBLIC_URL),
+        sent: () => this.notifications.markSummarized(folded.ids),
+      };
     }
     const account = await this.users.findCredentials(job.email);
     if (job.kind === 'registration-attempt') {
@@ -48,5 +63,20 @@ export class MailComposer {
     const to = account?.email ?? job.email.trim();
     const code = await this.codes.issue(to, job.purpose);
     return { to, message: codeMessage(job.purpose, code, env.PUBLIC_URL, CODE_TTL_MINUTES) };
+  }
+
+  private async notification(id: string): Promise<ComposedMail | null> {
+    // Gone (retention) or an owner without a proven address: nothing to send.
+    const found = await this.notifications.forMail(id);
+    if (!found) return null;
+    const { notification } = found;
+    // Only `every` shares mail each visit; a first visit and a digest are one mail by nature.
+    if (notification.kind === 'visit' && notification.shareId && !(await this.cap.admit(found.userId, notification.shareId))) {
+      if (await this.notifications.foldMail(notification.id)) {
+        await this.queue.scheduleSummary(notification.shareId, SUMMARY_DELAY_MS);
+      }
+      return null;
+    }
+    return { to: found.email, message: notificationMessage(notification, this.runtime.env.PUBLIC_URL) };
   }
 }

@@ -14,7 +14,9 @@ export type MailJob =
   | { kind: 'code'; purpose: CodePurpose; email: string }
   | { kind: 'registration-attempt'; email: string }
   // A notification by id: the worker reads it and its owner's address when it sends.
-  | { kind: 'notification'; id: string };
+  | { kind: 'notification'; id: string }
+  // The visits of one share that went over the mail cap, in one mail.
+  | { kind: 'notification-summary'; shareId: string };
 
 /**
  * A refused or unreachable SMTP server is retried after 2 s, 4 s, 8 s, 16 s (half a minute in all,
@@ -55,4 +57,24 @@ export class MailQueue {
       })),
     );
   }
+
+  /**
+   * The summary mail of a share's folded visits, `delayMs` from now so a burst lands in one mail.
+   * Its job id is the share's: while one is waiting, folding more visits adds no second one.
+   */
+  async scheduleSummary(shareId: string, delayMs: number): Promise<void> {
+    if (!this.enabled) return;
+    await this.queues
+      .queue(QueueName.mail)
+      .add('notification-summary', { kind: 'notification-summary', shareId } satisfies MailJob, {
+        ...MAIL_JOB_OPTIONS,
+        jobId: summaryJobId(shareId),
+        delay: delayMs,
+      });
+  }
+}
+
+/** The id of a share's pending summary job (one at a time per share). */
+export function summaryJobId(shareId: string): string {
+  return `notification-summary-${shareId}`;
 }

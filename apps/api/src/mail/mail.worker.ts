@@ -36,7 +36,6 @@ export class MailWorker implements OnApplicationBootstrap {
     if (!mail) return 'skipped';
     try {
       await this.transport.send(mail.to, mail.message);
-      return 'sent';
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isPermanentMailFailure(error)) {
@@ -46,5 +45,12 @@ export class MailWorker implements OnApplicationBootstrap {
       this.logger.warn(`mail job ${job.id} (${job.data.kind}) failed (attempt ${job.attemptsMade + 1}), will retry: ${reason}`);
       throw error;
     }
+    // A failure here must not send the mail again: it is only logged.
+    await mail.sent?.().catch((error: unknown) => {
+      this.logger.warn(
+        `mail job ${job.id} (${job.data.kind}) sent, not recorded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    return 'sent';
   }
 }

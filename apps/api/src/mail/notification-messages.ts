@@ -1,4 +1,5 @@
 import type { NotificationDto } from '../notifications/notification.dto.js';
+import type { FoldedVisits } from '../notifications/notifications.repository.js';
 import { hostOf, htmlOf, textOf, type MailMessage, type Part } from './mail-messages.js';
 
 function utc(iso: string): string {
@@ -77,4 +78,28 @@ export function notificationMessage(notification: NotificationDto, publicUrl: st
     }
   }
   return { subject: `${subject} · ${host}`, text: textOf(parts), html: htmlOf(parts) };
+}
+
+/**
+ * The visits of one share that went over the hourly mail cap, as one mail: how many, between
+ * when and when, and the share's page in the console, where each one is listed.
+ */
+export function visitSummaryMessage(folded: FoldedVisits, publicUrl: string): MailMessage {
+  const host = hostOf(publicUrl);
+  const file = folded.fileName ?? '';
+  const count = folded.ids.length;
+  const from = utc(folded.first.toISOString());
+  const to = utc(folded.last.toISOString());
+  const link = `${publicUrl}/shares/${folded.shareId}`;
+  const parts: Part[] = [
+    {
+      lead: `你分享的「${file}」又被打开了 ${count} 次（${from} 至 ${to}）。为免邮件过多，这些访问合并在这一封邮件里；每次访问都列在控制台的通知和访问记录中。`,
+      rest: [link],
+    },
+    {
+      lead: `Your shared document "${file}" was opened ${count} more times (${from} to ${to}). To keep your inbox quiet, these visits come in this one mail; each is listed in the console's notifications and visit log.`,
+      rest: [link],
+    },
+  ];
+  return { subject: `访问汇总 / ${count} more visits: ${file} · ${host}`, text: textOf(parts), html: htmlOf(parts) };
 }

@@ -31,7 +31,18 @@ function toNotification(row: NotificationRow): NotificationDto {
 /** A notification as its e-mail needs it, with the owner's address when it is proven. */
 export interface MailedNotification {
   email: string;
+  userId: string;
   notification: NotificationDto;
+}
+
+/** The visits of one share whose mails were folded, for their summary mail. */
+export interface FoldedVisits {
+  email: string;
+  fileName: string | null;
+  shareId: string;
+  ids: string[];
+  first: Date;
+  last: Date;
 }
 
 /**
@@ -103,14 +114,51 @@ export class NotificationsRepository {
 
   /** The notification and its owner's address, if the address is proven (an unproven one may be someone else's). */
   async forMail(id: string): Promise<MailedNotification | null> {
-    const rows: Array<NotificationRow & { email: string }> = await this.db.query(
-      `SELECT n.id, n.seq, n.kind, n.share_id, n.file_name, n.data, n.created_at, n.read_at, u.email
+    const rows: Array<NotificationRow & { email: string; user_id: string }> = await this.db.query(
+      `SELECT n.id, n.seq, n.kind, n.share_id, n.file_name, n.data, n.created_at, n.read_at, u.email, n.user_id
          FROM notifications n JOIN users u ON u.id = n.user_id
         WHERE n.id = $1 AND u.email_verified_at IS NOT NULL`,
       [id],
     );
     const row = rows[0];
-    return row ? { email: row.email, notification: toNotification(row) } : null;
+    return row ? { email: row.email, userId: row.user_id, notification: toNotification(row) } : null;
+  }
+
+  /** Marks a notification's mail as folded into its share's next summary; false when it already was. */
+  async foldMail(id: string): Promise<boolean> {
+    return (
+      affectedCount(
+        await this.db.query(`UPDATE notifications SET mail_state = 'folded' WHERE id = $1 AND mail_state IS NULL`, [id]),
+      ) === 1
+    );
+  }
+
+  /** The share's folded visits not yet summarized, with the owner's proven address; null when there are none. */
+  async foldedVisits(shareId: string): Promise<FoldedVisits | null> {
+    const rows: Array<{ id: string; created_at: Date; file_name: string | null; email: string }> = await this.db.query(
+      `SELECT n.id, n.created_at, n.file_name, u.email
+         FROM notifications n JOIN users u ON u.id = n.user_id
+        WHERE n.share_id = $1 AND n.mail_state = 'folded' AND u.email_verified_at IS NOT NULL
+        ORDER BY n.created_at, n.id`,
+      [shareId],
+    );
+    if (rows.length === 0) return null;
+    return {
+      email: rows[0]!.email,
+      fileName: rows[rows.length - 1]!.file_name,
+      shareId,
+      ids: rows.map((row) => row.id),
+      first: rows[0]!.created_at,
+      last: rows[rows.length - 1]!.created_at,
+    };
+  }
+
+  /** After the summary went out: the visits it covered are summarized, so no later summary repeats them. */
+  async markSummarized(ids: readonly string[]): Promise<void> {
+    await this.db.query(
+      `UPDATE notifications SET mail_state = 'summarized' WHERE id = ANY($1::uuid[]) AND mail_state = 'folded'`,
+      [ids],
+    );
   }
 
   /** Deletes notifications older than `days`, in slices so a large backlog holds no long lock. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailComposer } from '../../mail/mail-composer.js';
+import { NotificationMailCap } from '../../mail/notification-mail-cap.js';
 import { MailQueue } from '../../mail/mail-queue.js';
 import { MailTransport } from '../../mail/mail-transport.js';
 import { MailWorker } from '../../mail/mail.worker.js';
@@ -30,6 +31,7 @@ import { PasswordResetService } from './password-reset.service.js';
     MailTransport,
     MailQueue,
     MailComposer,
+    NotificationMailCap,
     MailWorker,
     EmailConfiguredGuard,
     EmailCodesRepository,

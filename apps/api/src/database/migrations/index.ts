@@ -13,6 +13,7 @@ import { Administrators1763700001000 } from './1763700001000-administrators.js';
 import { AbuseReports1763700001100 } from './1763700001100-abuse-reports.js';
 import { Notifications1763700001200 } from './1763700001200-notifications.js';
 import { IdentityChangeNotifications1763700001300 } from './1763700001300-identity-change-notifications.js';
+import { NotificationMailFolding1763700001400 } from './1763700001400-notification-mail-folding.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   AbuseReports1763700001100,
   Notifications1763700001200,
   IdentityChangeNotifications1763700001300,
+  NotificationMailFolding1763700001400,
 ];
