@@ -61,11 +61,63 @@ export class SessionsRepository {
     const rows: Array<UserRow & { session_id: string; seen_long_ago: boolean }> = await this.db.query(
       `SELECT s.id AS session_id, s.last_seen_at < now() - make_interval(secs => $2) AS seen_long_ago, ${USER_COLUMNS}
        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL`,
+       WHERE s.token_hash = $1 AND s.parent_id IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL`,
       [tokenHash, resolutionSeconds],
     );
     const row = rows[0];
     return row ? { sessionId: row.session_id, seenLongAgo: row.seen_long_ago, user: toAuthUser(row, this.administrators) } : null;
+  }
+
+  /**
+   * The user of a render host's sign-in: the session with this digest that a console session
+   * carried over, while both are unexpired and the account is enabled. A console session's
+   * digest never matches here, nor a render sign-in's in `findLive`.
+   */
+  async findLiveRenderLogin(tokenHash: string): Promise<AuthUser | null> {
+    const rows: UserRow[] = await this.db.query(
+      `SELECT ${USER_COLUMNS}
+       FROM sessions s JOIN sessions p ON p.id = s.parent_id JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = $1 AND s.expires_at > now() AND p.expires_at > now() AND u.disabled_at IS NULL`,
+      [tokenHash],
+    );
+    return rows[0] ? toAuthUser(rows[0], this.administrators) : null;
+  }
+
+  /**
+   * Uses a carry-over ticket (once: its id goes into used_login_tickets) and, if the console
+   * session it names is still live and its account enabled, starts the render host's session
+   * under it, expiring with it at the latest. Null when the ticket was used before or the
+   * console session is gone.
+   */
+  async insertRenderLogin(login: {
+    ticketId: string;
+    ticketExpiresAt: Date;
+    parentId: string;
+    tokenHash: string;
+    seconds: number;
+    userAgent: string | null;
+    ipPrefix: string | null;
+  }): Promise<{ id: string; expiresAt: Date } | null> {
+    const rows: Array<{ id: string; expires_at: Date }> = await this.db.query(
+      `WITH ticket AS (
+         INSERT INTO used_login_tickets (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id
+       ), parent AS (
+         SELECT p.id, p.user_id, p.method, p.expires_at FROM sessions p JOIN users u ON u.id = p.user_id
+         WHERE p.id = $3::uuid AND p.parent_id IS NULL AND p.expires_at > now() AND u.disabled_at IS NULL
+           AND EXISTS (SELECT 1 FROM ticket)
+       )
+       INSERT INTO sessions (token_hash, user_id, expires_at, method, user_agent, ip_prefix, parent_id)
+       SELECT $4, parent.user_id, least(now() + make_interval(secs => $5), parent.expires_at), parent.method, $6, $7, parent.id
+       FROM parent
+       RETURNING id, expires_at`,
+      [login.ticketId, login.ticketExpiresAt, login.parentId, login.tokenHash, login.seconds, login.userAgent, login.ipPrefix],
+    );
+    return rows[0] ? { id: rows[0].id, expiresAt: rows[0].expires_at } : null;
+  }
+
+  /** Forgets used carry-over tickets that would have expired anyway; answers how many. */
+  async deleteExpiredLoginTickets(): Promise<number> {
+    return affectedCount(await this.db.query(`DELETE FROM used_login_tickets WHERE expires_at < now()`));
   }
 
   /** Guarded in SQL as well: of parallel requests of one session, at most one writes. */
@@ -87,7 +139,7 @@ export class SessionsRepository {
       ip_prefix: string | null;
     }> = await this.db.query(
       `SELECT id, method, created_at, last_seen_at, user_agent, ip_prefix FROM sessions
-       WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC, id`,
+       WHERE user_id = $1 AND parent_id IS NULL AND expires_at > now() ORDER BY created_at DESC, id`,
       [userId],
     );
     return rows.map((row) => ({

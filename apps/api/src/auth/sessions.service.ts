@@ -67,7 +67,50 @@ export class SessionsService {
     return { sessionId: found.sessionId, user: found.user };
   }
 
-  /** The account's live sessions, newest first. */
+  /** The user of a render host's sign-in cookie (see `startRenderLogin`), or null. */
+  async resolveRenderLogin(cookieValue: string | undefined): Promise<AuthUser | null> {
+    if (!cookieValue || cookieValue.length > 100) return null;
+    return this.sessions.findLiveRenderLogin(sha256Hex(cookieValue));
+  }
+
+  /**
+   * Trades a used-once carry-over ticket for a sign-in on a separate render host: a session of
+   * its own under the console session `parentId`, which ends with it. Null when the ticket was
+   * used before, or the console session has ended or its account is disabled.
+   */
+  async startRenderLogin(ticket: {
+    id: string;
+    expiresAt: Date;
+    parentId: string;
+    seconds: number;
+    userAgent?: string;
+    ipPrefix?: string;
+  }): Promise<{ cookieValue: string; expiresAt: Date } | null> {
+    const cookieValue = randomToken(32);
+    try {
+      const started = await this.sessions.insertRenderLogin({
+        ticketId: ticket.id,
+        ticketExpiresAt: ticket.expiresAt,
+        parentId: ticket.parentId,
+        tokenHash: sha256Hex(cookieValue),
+        seconds: ticket.seconds,
+        userAgent: ticket.userAgent?.slice(0, 512) ?? null,
+        ipPrefix: ticket.ipPrefix ?? null,
+      });
+      return started ? { cookieValue, expiresAt: started.expiresAt } : null;
+    } catch (error) {
+      // The console session was deleted while its ticket was being used (foreign key): it has ended.
+      if ((error as { code?: string }).code === '23503') return null;
+      throw error;
+    }
+  }
+
+  /** Forgets used carry-over tickets past their expiry; answers how many. */
+  deleteExpiredLoginTickets(): Promise<number> {
+    return this.sessions.deleteExpiredLoginTickets();
+  }
+
+  /** The account's live sessions, newest first (a render host's sign-in is part of the session it came from). */
   list(userId: string): Promise<SessionRecord[]> {
     return this.sessions.listLive(userId);
   }

@@ -53,6 +53,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'expired sessions', run: () => sessions.deleteExpired() },
       { name: 'idle rate-limit buckets', run: () => limiter.sweep() },
       { name: 'used frame tickets past their expiry', run: () => viewer.deleteExpiredFrameTickets() },
+      { name: 'used sign-in carry-over tickets past their expiry', run: () => sessions.deleteExpiredLoginTickets() },
       { name: 'e-mail codes expired over a day ago', run: () => deleteExpiredEmailCodes(db) },
       { name: 'invitations used or expired over 90 days ago', run: () => deleteStaleInvites(db) },
       { name: 'audit events past AUDIT_RETENTION_DAYS', run: () => audit.deleteOlderThan(runtime.env.AUDIT_RETENTION_DAYS) },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isLocaleTag } from '@sharedown/i18n';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountsService } from '../auth/accounts.service.js';
@@ -21,6 +22,7 @@ import { ViewerPresenter } from './viewer-presenter.js';
 import { publicFileName } from './public-file-name.js';
 import { ViewerService } from './viewer.service.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Reports per client (an IPv4 address or an IPv6 /64, like every throttle) and hour.
 const REPORTS_PER_HOUR = 10;
 const BOUNCE_TICKET_SECONDS = 60;
@@ -183,12 +185,17 @@ export class ViewerFormsService {
    */
   async bounce(request: ViewerRequest, next: string | undefined): Promise<ViewerAnswer> {
     const path = safeNext(next);
-    const user = await this.identity.user(request);
-    if (!user) {
+    const session = await this.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    if (!session) {
       const back = `/s/_bounce?next=${encodeURIComponent(path)}`;
       return { status: 303, body: '', location: `/s/_login?next=${encodeURIComponent(back)}` };
     }
-    const ticket = this.identity.logins.seal({ u: user.id, n: path }, BOUNCE_TICKET_SECONDS);
+    // The ticket names the console session, whose life the render host's sign-in will share, and
+    // carries an id of its own so it can be used once.
+    const ticket = this.identity.loginTickets.seal(
+      { s: session.sessionId, n: path, j: randomBytes(16).toString('base64url') },
+      BOUNCE_TICKET_SECONDS,
+    );
     return {
       status: 303,
       body: '',
@@ -197,15 +204,27 @@ export class ViewerFormsService {
   }
 
   /** On the render host: trades the ticket for a sign-in cookie there and continues to the link. */
-  bounceReturn(request: ViewerRequest, ticket: string | undefined): ViewerAnswer {
-    const payload = this.identity.logins.open<{ u?: unknown; n?: unknown }>(ticket);
-    if (!payload || typeof payload.u !== 'string') return this.pages.message(request, 400, 'loginExpired');
-    const value = this.identity.logins.seal({ u: payload.u }, RENDER_LOGIN_SECONDS);
+  async bounceReturn(request: ViewerRequest, ticket: string | undefined): Promise<ViewerAnswer> {
+    const payload = this.identity.loginTickets.open<{ s?: unknown; n?: unknown; j?: unknown; x?: unknown }>(ticket);
+    if (!payload || typeof payload.s !== 'string' || !UUID.test(payload.s) || typeof payload.j !== 'string') {
+      return this.pages.message(request, 400, 'loginExpired');
+    }
+    const login = await this.sessions.startRenderLogin({
+      id: payload.j,
+      expiresAt: new Date(Number(payload.x) * 1000),
+      parentId: payload.s,
+      seconds: RENDER_LOGIN_SECONDS,
+      userAgent: request.userAgent,
+      ipPrefix: maskedIpPrefix(request.ip),
+    });
+    // Used before, or the console session ended (sign-out, another device, a disabled account).
+    if (!login) return this.pages.message(request, 400, 'loginExpired');
+    const maxAge = Math.max(1, Math.floor((login.expiresAt.getTime() - Date.now()) / 1000));
     return {
       status: 303,
       body: '',
       location: safeNext(typeof payload.n === 'string' ? payload.n : undefined),
-      cookies: [{ name: RENDER_LOGIN_COOKIE, value, maxAge: RENDER_LOGIN_SECONDS }],
+      cookies: [{ name: RENDER_LOGIN_COOKIE, value: login.cookieValue, maxAge }],
     };
   }
 }

@@ -7,7 +7,7 @@ const SECRET = 'a'.repeat(48);
 
 function identity(secret = SECRET): ViewerIdentity {
   // Visitor keys need only the secret; sessions and users serve sign-in, not used here.
-  return new ViewerIdentity({ sessionSecret: secret } as Runtime, null as never, null as never);
+  return new ViewerIdentity({ sessionSecret: secret } as Runtime, null as never);
 }
 
 function request(cookies: Record<string, string> = {}, ip = '203.0.113.7', userAgent = 'agent/1'): ViewerRequest {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth-context.js';
 import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
-import { UsersRepository } from '../auth/users.repository.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { BoundedMemo } from '../common/bounded-memo.js';
@@ -33,7 +32,8 @@ export class ViewerIdentity {
   readonly browsers: Signer;
   readonly access: Signer;
   readonly frames: Signer;
-  readonly logins: Signer;
+  /** One-minute tickets carrying a console sign-in to a separate render host (never a cookie). */
+  readonly loginTickets: Signer;
   /** The visit log's visitor ids: a keyed digest of the visitor key, never the cookie's value. */
   readonly visitorIds: Signer;
   /** The visit ids the viewer page's engagement beacons carry. */
@@ -46,13 +46,12 @@ export class ViewerIdentity {
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
     private readonly sessions: SessionsService,
-    private readonly users: UsersRepository,
   ) {
     this.visitors = new Signer(runtime.sessionSecret, 'visitor');
     this.browsers = new Signer(runtime.sessionSecret, 'browser');
     this.access = new Signer(runtime.sessionSecret, 'password-access');
     this.frames = new Signer(runtime.sessionSecret, 'frame');
-    this.logins = new Signer(runtime.sessionSecret, 'render-login');
+    this.loginTickets = new Signer(runtime.sessionSecret, 'render-login-ticket');
     this.visitorIds = new Signer(runtime.sessionSecret, 'visitor-id');
     this.visits = new Signer(runtime.sessionSecret, 'visit');
   }
@@ -107,12 +106,14 @@ export class ViewerIdentity {
     return { name: accessCookieName(shareId), value: this.access.seal({ s: shareId }, ACCESS_SECONDS), maxAge: ACCESS_SECONDS };
   }
 
-  /** The signed-in account: the console session, or a sign-in carried over to a separate render host. */
+  /**
+   * The signed-in account: the console session, or a sign-in carried over to a separate render
+   * host, which lives only as long as the console session it came from (checked in the database
+   * on every request).
+   */
   async user(request: ViewerRequest): Promise<AuthUser | null> {
     const session = await this.sessions.resolve(request.cookies[SESSION_COOKIE]);
     if (session) return session.user;
-    const carried = this.logins.open<{ u?: unknown }>(request.cookies[RENDER_LOGIN_COOKIE]);
-    if (carried && typeof carried.u === 'string') return this.users.findById(carried.u);
-    return null;
+    return this.sessions.resolveRenderLogin(request.cookies[RENDER_LOGIN_COOKIE]);
   }
 }

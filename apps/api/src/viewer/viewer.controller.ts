@@ -86,7 +86,7 @@ export class ViewerController {
       this.logger.error(
         `${request.method} /s/_render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      this.http.send(request, reply, this.pages.message(this.http.toViewerRequest(request), 500, 'serverError'));
+      this.http.send(request, reply, this.pages.serverFailure(this.http.toViewerRequest(request), error));
       return;
     }
     if (!frame) {
@@ -152,8 +152,12 @@ export class ViewerController {
 
   @Get('_bounce/return')
   @ApiExcludeEndpoint()
-  bounceReturn(@Query('ticket') ticket: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    this.http.send(request, reply, this.forms.bounceReturn(this.http.toViewerRequest(request), ticket));
+  async bounceReturn(
+    @Query('ticket') ticket: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await this.http.answer(request, reply, () => this.forms.bounceReturn(this.http.toViewerRequest(request), ticket));
   }
 
   /** The language switch of the viewer's pages: remembers the choice on this origin and shows the page again. */

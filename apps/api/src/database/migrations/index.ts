@@ -14,6 +14,7 @@ import { AbuseReports1763700001100 } from './1763700001100-abuse-reports.js';
 import { Notifications1763700001200 } from './1763700001200-notifications.js';
 import { IdentityChangeNotifications1763700001300 } from './1763700001300-identity-change-notifications.js';
 import { NotificationMailFolding1763700001400 } from './1763700001400-notification-mail-folding.js';
+import { RenderLogins1763700001500 } from './1763700001500-render-logins.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   Notifications1763700001200,
   IdentityChangeNotifications1763700001300,
   NotificationMailFolding1763700001400,
+  RenderLogins1763700001500,
 ];
