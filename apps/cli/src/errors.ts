@@ -34,7 +34,7 @@ export function networkErrorOf(error: unknown, serviceUrl: string): NetworkError
 }
 
 export const READ_ONLY_HINT =
-  'this API token is read-only (scope "read"): uploading, sharing and revoking need a token with the "write" scope, created in the console';
+  'this API token is read-only (scope "read"): every change (uploading, moving, sharing, editing, deleting, purging, marking read) needs a token with the "write" scope, created in the console';
 
 export interface ErrorReport {
   exitCode: number;

@@ -4,6 +4,7 @@ import { formatBytes, formatDate, type Output } from './output.js';
 export type FileView = Schemas['FileDto'];
 export type ShareView = Schemas['ShareDto'];
 export type VisitView = Schemas['ShareVisitDto'];
+export type SharePolicies = Schemas['SharePoliciesDto'];
 
 export function shareState(share: ShareView): string {
   if (share.revokedAt) return 'revoked';
@@ -27,7 +28,7 @@ export function printFileTable(out: Output, files: FileView[]): void {
   );
 }
 
-function scanLabel(out: Output, status: string): string {
+export function scanLabel(out: Output, status: string): string {
   if (status === 'CLEAN') return out.color.green(status);
   if (status === 'INFECTED') return out.color.red(status);
   if (status === 'SCAN_ERROR') return out.color.yellow(status);
@@ -71,11 +72,12 @@ export function printShareTable(out: Output, shares: ShareView[]): void {
   );
 }
 
-export function printShare(out: Output, share: ShareView, url?: string): void {
+export function printShare(out: Output, share: ShareView & Partial<SharePolicies>, url?: string): void {
   const flags = [
     share.hasPassword && 'password',
     share.oneTime && 'one-time',
     share.requireLogin && 'login required',
+    share.oneSession && 'one session',
     share.watermarkEnabled && `watermark${share.watermarkText ? ` "${share.watermarkText}"` : ''}`,
     share.copyProtectionEnabled && 'copy protection',
     share.burnAfterReadEnabled && 'burn after read',
@@ -92,6 +94,7 @@ export function printShare(out: Output, share: ShareView, url?: string): void {
     ['per account', limit(share.perLoginUserMaxVisits)],
     ['expires', formatDate(share.expiresAt) ?? 'never'],
     ['policies', flags.length ? flags.join(', ') : 'none'],
+    ['allowlist', share.emailAllowlist?.length ? share.emailAllowlist.join(', ') : undefined],
     ['created', formatDate(share.createdAt)],
     ['revoked', share.revokedAt ? formatDate(share.revokedAt) : undefined],
     ['consumed', share.consumedAt ? formatDate(share.consumedAt) : undefined],

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_LIMIT, addPageOptions, readPages, type PageOptions } from './pages.js';
+import { MAX_PAGE_LIMIT, addOnePageOptions, addPageOptions, pageQueryOf, readPages, type PageOptions } from './pages.js';
 
 function parse(args: string[]): PageOptions {
   let captured: PageOptions = {};
@@ -59,5 +59,29 @@ describe(readPages.name, () => {
       { limit: 3, cursor: undefined },
       { limit: 50, cursor: '440' },
     ]);
+  });
+});
+
+describe(addOnePageOptions.name, () => {
+  function parseOne(args: string[]): PageOptions {
+    let captured: PageOptions = {};
+    addOnePageOptions(new Command('notifications'), 'notifications', 100, 20)
+      .exitOverride()
+      .configureOutput({ writeErr: () => undefined })
+      .action((options: PageOptions) => {
+        captured = options;
+      })
+      .parse(args, { from: 'user' });
+    return captured;
+  }
+
+  it('asks for the service default page unless --limit says otherwise', () => {
+    expect(pageQueryOf(parseOne([]))).toEqual({});
+    expect(pageQueryOf(parseOne(['--limit', '5', '--cursor', 'c1']))).toEqual({ limit: 5, cursor: 'c1' });
+  });
+
+  it('checks --limit against the maximum of that list', () => {
+    expect(parseOne(['--limit', '100']).limit).toBe(100);
+    expect(() => parseOne(['--limit', '101'])).toThrow(/1 to 100/);
   });
 });

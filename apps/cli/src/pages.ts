@@ -13,11 +13,13 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-function pageLimit(value: string): number {
-  if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || Number(value) > MAX_PAGE_LIMIT) {
-    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_PAGE_LIMIT}.`);
-  }
-  return Number(value);
+function pageLimit(max: number): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || Number(value) > max) {
+      throw new InvalidArgumentError(`expected a whole number from 1 to ${max}.`);
+    }
+    return Number(value);
+  };
 }
 
 /** `--limit` and `--cursor` on a list command: one page instead of the whole list. */
@@ -25,10 +27,28 @@ export function addPageOptions(command: Command, rows: string): Command {
   return command
     .addOption(
       new Option('--limit <n>', `one page of at most n ${rows} (1..${MAX_PAGE_LIMIT}); without it every page is read`).argParser(
-        pageLimit,
+        pageLimit(MAX_PAGE_LIMIT),
       ),
     )
     .addOption(new Option('--cursor <cursor>', 'continue after the page that printed this cursor (its nextCursor)'));
+}
+
+/**
+ * `--limit` and `--cursor` on a list that only ever grows (notifications, activity): one page,
+ * newest first, of the service's default size unless `--limit` says otherwise; never every page.
+ */
+export function addOnePageOptions(command: Command, rows: string, max: number, defaultLimit: number): Command {
+  return command
+    .addOption(new Option('--limit <n>', `at most n ${rows} (1..${max}, default ${defaultLimit})`).argParser(pageLimit(max)))
+    .addOption(new Option('--cursor <cursor>', 'continue after the page that printed this cursor (its nextCursor)'));
+}
+
+/** The query of one page: only what the options give, so the service's default size applies. */
+export function pageQueryOf(options: PageOptions): PageOptions {
+  return {
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    ...(options.cursor !== undefined ? { cursor: options.cursor } : {}),
+  };
 }
 
 /**

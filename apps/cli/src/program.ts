@@ -1,9 +1,13 @@
 import { Command, CommanderError } from 'commander';
+import { registerActivityCommand } from './commands/activity.js';
 import { registerExportCommand } from './commands/export.js';
 import { registerFilesCommands } from './commands/files.js';
+import { registerFoldersCommands } from './commands/folders.js';
 import { registerLoginCommands } from './commands/login.js';
+import { registerNotificationsCommand } from './commands/notifications.js';
 import { registerPublishCommand } from './commands/publish.js';
 import { registerSharesCommands } from './commands/shares.js';
+import { registerTrashCommands } from './commands/trash.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
 import { configPath } from './config.js';
@@ -36,13 +40,24 @@ export function buildProgram(context: CommandContext): Command {
         'Language: api errors and validation issues follow LC_ALL, LC_MESSAGES or LANG',
         '  (zh, en, ja, de, fr, es; English otherwise)',
         '',
+        'Every command takes --help, and --json for exactly one JSON document on stdout.',
+        'Examples:',
+        '  sharedown publish notes.md --expires-in-days 7     upload and share; prints the link',
+        '  sharedown files cat <id> > notes.md                the stored text, byte for byte',
+        "  sharedown shares edit <id> --no-password           change a link's policies",
+        '  sharedown trash purge --all --yes                  empty the trash without asking',
+        '',
         'Exit codes: 0 ok, 1 API error, 2 usage or configuration error, 3 service unreachable, 4 validate found errors',
       ].join('\n'),
     );
   registerLoginCommands(program, context);
   registerWhoamiCommand(program, context);
   registerFilesCommands(program, context);
+  registerFoldersCommands(program, context);
+  registerTrashCommands(program, context);
   registerSharesCommands(program, context);
+  registerNotificationsCommand(program, context);
+  registerActivityCommand(program, context);
   registerValidateCommand(program, context);
   registerPublishCommand(program, context);
   registerExportCommand(program, context);

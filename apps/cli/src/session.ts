@@ -17,8 +17,14 @@ export class Session {
 
   /** The data of a 2xx answer; SharedownApiError for the envelope; NetworkError when nothing answered. */
   async call<T>(request: Promise<FetchResult<T>>): Promise<NonNullable<T>> {
+    return (await this.answer(request)).data;
+  }
+
+  /** Like `call`, with the response too, for what an answer says in its headers. */
+  async answer<T>(request: Promise<FetchResult<T>>): Promise<{ data: NonNullable<T>; response: Response }> {
     try {
-      return await unwrap(request);
+      const result = await request;
+      return { data: await unwrap(Promise.resolve(result)), response: result.response };
     } catch (error) {
       if (isNetworkError(error)) throw networkErrorOf(error, this.config.url);
       throw error;

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addShareOptions, shareInputOf } from './share-options.js';
+import { addShareEditOptions, addShareOptions, shareInputOf, shareUpdateOf } from './share-options.js';
 
 function parse(args: string[]) {
   let captured: Record<string, unknown> = {};
@@ -88,5 +88,117 @@ describe(shareInputOf.name, () => {
     ['--expires-in-days', '1.5'],
   ])('refuses %s %s as a usage error', (flag, value) => {
     expect(() => parse([flag, value])).toThrow(/expected a whole number/);
+  });
+});
+
+describe(shareUpdateOf.name, () => {
+  function edit(args: string[]) {
+    let captured: Record<string, unknown> = {};
+    const command = addShareEditOptions(new Command('edit'))
+      .exitOverride()
+      .configureOutput({ writeErr: () => undefined })
+      .action((options: Record<string, unknown>) => {
+        captured = options;
+      });
+    command.parse(args, { from: 'user' });
+    return shareUpdateOf(captured);
+  }
+
+  it('sends nothing for no flags, so every policy stays', () => {
+    expect(edit([])).toEqual({});
+  });
+
+  it('sets the policies named, and only those', () => {
+    expect(
+      edit([
+        '--max-visits',
+        '5',
+        '--password',
+        'pass1234',
+        '--expires-in-days',
+        '3',
+        '--per-visitor-max-visits',
+        '2',
+        '--per-login-user-max-visits',
+        '1',
+        '--require-login',
+        '--copy-protection-enabled',
+        '--burn-after-read-enabled',
+        '--one-session',
+        '--email-allowlist',
+        'a@x.io,b@x.io',
+        '--notify',
+        'every',
+      ]),
+    ).toEqual({
+      maxVisits: 5,
+      password: 'pass1234',
+      expiresInDays: 3,
+      perVisitorMaxVisits: 2,
+      perLoginUserMaxVisits: 1,
+      requireLogin: true,
+      copyProtectionEnabled: true,
+      burnAfterReadEnabled: true,
+      oneSession: true,
+      emailAllowlist: ['a@x.io', 'b@x.io'],
+      notify: 'every',
+    });
+  });
+
+  it('--no-… removes a value with null, an allowlist with [], notifications with off, and turns a switch off', () => {
+    expect(
+      edit([
+        '--no-expires-in-days',
+        '--no-password',
+        '--no-max-visits',
+        '--no-per-visitor-max-visits',
+        '--no-per-login-user-max-visits',
+        '--no-watermark-text',
+        '--no-require-login',
+        '--no-watermark-enabled',
+        '--no-copy-protection-enabled',
+        '--no-burn-after-read-enabled',
+        '--no-one-session',
+        '--no-email-allowlist',
+        '--no-notify',
+      ]),
+    ).toEqual({
+      expiresInDays: null,
+      password: null,
+      maxVisits: null,
+      perVisitorMaxVisits: null,
+      perLoginUserMaxVisits: null,
+      watermarkText: null,
+      requireLogin: false,
+      watermarkEnabled: false,
+      copyProtectionEnabled: false,
+      burnAfterReadEnabled: false,
+      oneSession: false,
+      emailAllowlist: [],
+      notify: 'off',
+    });
+  });
+
+  it('"never" removes the expiry too; watermark text turns the watermark on unless told otherwise', () => {
+    expect(edit(['--expires-in-days', 'never'])).toEqual({ expiresInDays: null });
+    expect(edit(['--watermark-text', 'DRAFT'])).toEqual({ watermarkText: 'DRAFT', watermarkEnabled: true });
+    expect(edit(['--watermark-text', 'DRAFT', '--no-watermark-enabled'])).toEqual({
+      watermarkText: 'DRAFT',
+      watermarkEnabled: false,
+    });
+  });
+
+  it('the last of a flag and its --no-… wins', () => {
+    expect(edit(['--max-visits', '5', '--no-max-visits'])).toEqual({ maxVisits: null });
+    expect(edit(['--no-max-visits', '--max-visits', '5'])).toEqual({ maxVisits: 5 });
+    expect(edit(['--no-email-allowlist', '--email-allowlist', 'a@x.io'])).toEqual({ emailAllowlist: ['a@x.io'] });
+  });
+
+  it.each(['--one-time', '--slug', '--locked-version-id'])('has no %s: the link itself cannot change', (flag) => {
+    expect(() => edit([flag, 'x'])).toThrow(/unknown option/);
+  });
+
+  it('refuses a non-number for a cap', () => {
+    expect(() => edit(['--max-visits', 'lots'])).toThrow(/expected a whole number/);
   });
 });

@@ -1,5 +1,7 @@
-import { LIMITS, type ShareInput } from '@sharedown/contract';
+import { LIMITS, type Schemas, type ShareInput } from '@sharedown/contract';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+
+export type ShareUpdate = Schemas['UpdateShareDto'];
 
 // The service validates ranges and formats; the help text states them.
 const { expiresInDays, sharePassword, visits, watermarkText } = LIMITS;
@@ -17,9 +19,10 @@ function daysOrNever(value: string): number | typeof NEVER {
   return value.trim().toLowerCase() === NEVER ? NEVER : integer(value);
 }
 
-function emails(value: string, previous: string[] = []): string[] {
+function emails(value: string, previous?: string[] | false): string[] {
+  // A `--no-email-allowlist` before the flag leaves `false` behind; the flag starts a new list then.
   return [
-    ...previous,
+    ...(Array.isArray(previous) ? previous : []),
     ...value
       .split(',')
       .map((email) => email.trim())
@@ -27,56 +30,115 @@ function emails(value: string, previous: string[] = []): string[] {
   ];
 }
 
+type ShareField = keyof ShareInput;
+
 /** One flag per ShareInput field, named after it in kebab case. */
+const FLAGS: Record<ShareField, () => Option> = {
+  expiresInDays: () =>
+    new Option(
+      '--expires-in-days <days>',
+      `link expires after this many days (${expiresInDays.min}..${expiresInDays.max}), or "never"`,
+    ).argParser(daysOrNever),
+  password: () =>
+    new Option(
+      '--password <password>',
+      `visitors must enter this password (${sharePassword.min}..${sharePassword.max} characters)`,
+    ),
+  maxVisits: () => new Option('--max-visits <n>', `total successful views allowed (${visitRange})`).argParser(integer),
+  perVisitorMaxVisits: () =>
+    new Option('--per-visitor-max-visits <n>', `views allowed per distinct visitor (${visitRange})`).argParser(integer),
+  perLoginUserMaxVisits: () =>
+    new Option(
+      '--per-login-user-max-visits <n>',
+      `views allowed per logged-in account (${visitRange}); visitors must log in`,
+    ).argParser(integer),
+  oneTime: () => new Option('--one-time', 'single view only (forces max visits to 1)'),
+  requireLogin: () => new Option('--require-login', 'visitors must be logged in to the service'),
+  watermarkEnabled: () => new Option('--watermark-enabled', 'overlay a watermark on the rendered page'),
+  watermarkText: () =>
+    new Option(
+      '--watermark-text <text>',
+      `watermark text, at most ${watermarkText.max} characters (implies --watermark-enabled)`,
+    ),
+  copyProtectionEnabled: () => new Option('--copy-protection-enabled', 'block copy, selection and right-click'),
+  burnAfterReadEnabled: () => new Option('--burn-after-read-enabled', 'content scrolled past stays hidden'),
+  slug: () => new Option('--slug <slug>', 'custom short name for the link (3..32 of A-Z a-z 0-9 _ -)'),
+  lockedVersionId: () => new Option('--locked-version-id <id>', 'pin the share to one file version'),
+  oneSession: () => new Option('--one-session', 'only the first browser session may view'),
+  emailAllowlist: () =>
+    new Option('--email-allowlist <emails>', 'only these logged-in accounts may view (comma-separated, repeatable)').argParser(
+      emails,
+    ),
+  notify: () =>
+    new Option(
+      '--notify <when>',
+      'tell me about visits by people: on the first visit, on every visit, in a daily digest, or never (default off)',
+    ).choices(['first', 'every', 'daily', 'off']),
+};
+
+const CREATE_FIELDS = [
+  'expiresInDays',
+  'password',
+  'maxVisits',
+  'perVisitorMaxVisits',
+  'perLoginUserMaxVisits',
+  'oneTime',
+  'requireLogin',
+  'watermarkEnabled',
+  'watermarkText',
+  'copyProtectionEnabled',
+  'burnAfterReadEnabled',
+  'slug',
+  'lockedVersionId',
+  'oneSession',
+  'emailAllowlist',
+  'notify',
+] as const satisfies readonly ShareField[];
+
+/**
+ * The policies an edit may change (UpdateShareDto), each with the `--no-…` flag that removes it.
+ * The link itself (slug, pinned version, one-time nature) stays as created.
+ */
+const EDIT_FIELDS = {
+  expiresInDays: ['--no-expires-in-days', 'remove the expiry: the link never expires (same as --expires-in-days never)'],
+  password: ['--no-password', 'remove the password'],
+  maxVisits: ['--no-max-visits', 'remove the cap on total views'],
+  perVisitorMaxVisits: ['--no-per-visitor-max-visits', 'remove the cap on views per visitor'],
+  perLoginUserMaxVisits: ['--no-per-login-user-max-visits', 'remove the cap on views per account'],
+  requireLogin: ['--no-require-login', 'visitors need not log in'],
+  watermarkEnabled: ['--no-watermark-enabled', 'turn the watermark off'],
+  watermarkText: ['--no-watermark-text', 'remove the watermark text (a watermark still on shows the visitor and the time)'],
+  copyProtectionEnabled: ['--no-copy-protection-enabled', 'allow copy, selection and right-click again'],
+  burnAfterReadEnabled: ['--no-burn-after-read-enabled', 'keep content scrolled past visible'],
+  oneSession: ['--no-one-session', 'any browser session may view'],
+  emailAllowlist: ['--no-email-allowlist', 'remove the allowlist'],
+  notify: ['--no-notify', 'no notifications (same as --notify off)'],
+} as const satisfies Partial<Record<ShareField, readonly [string, string]>>;
+
+type EditField = keyof typeof EDIT_FIELDS;
+
+/** Fields whose `--no-…` flag removes the value: the service takes null for them. */
+const NULLABLE: ReadonlySet<EditField> = new Set([
+  'expiresInDays',
+  'password',
+  'maxVisits',
+  'perVisitorMaxVisits',
+  'perLoginUserMaxVisits',
+  'watermarkText',
+]);
+
+/** The flags of `shares create` and `publish`: one per ShareInput field. */
 export function addShareOptions(command: Command): Command {
-  return command
-    .addOption(
-      new Option(
-        '--expires-in-days <days>',
-        `link expires after this many days (${expiresInDays.min}..${expiresInDays.max}), or "never"`,
-      ).argParser(daysOrNever),
-    )
-    .addOption(
-      new Option(
-        '--password <password>',
-        `visitors must enter this password (${sharePassword.min}..${sharePassword.max} characters)`,
-      ),
-    )
-    .addOption(new Option('--max-visits <n>', `total successful views allowed (${visitRange})`).argParser(integer))
-    .addOption(
-      new Option('--per-visitor-max-visits <n>', `views allowed per distinct visitor (${visitRange})`).argParser(integer),
-    )
-    .addOption(
-      new Option(
-        '--per-login-user-max-visits <n>',
-        `views allowed per logged-in account (${visitRange}); visitors must log in`,
-      ).argParser(integer),
-    )
-    .addOption(new Option('--one-time', 'single view only (forces max visits to 1)'))
-    .addOption(new Option('--require-login', 'visitors must be logged in to the service'))
-    .addOption(new Option('--watermark-enabled', 'overlay a watermark on the rendered page'))
-    .addOption(
-      new Option(
-        '--watermark-text <text>',
-        `watermark text, at most ${watermarkText.max} characters (implies --watermark-enabled)`,
-      ),
-    )
-    .addOption(new Option('--copy-protection-enabled', 'block copy, selection and right-click'))
-    .addOption(new Option('--burn-after-read-enabled', 'content scrolled past stays hidden'))
-    .addOption(new Option('--slug <slug>', 'custom short name for the link (3..32 of A-Z a-z 0-9 _ -)'))
-    .addOption(new Option('--locked-version-id <id>', 'pin the share to one file version'))
-    .addOption(new Option('--one-session', 'only the first browser session may view'))
-    .addOption(
-      new Option('--email-allowlist <emails>', 'only these logged-in accounts may view (comma-separated, repeatable)').argParser(
-        emails,
-      ),
-    )
-    .addOption(
-      new Option(
-        '--notify <when>',
-        'tell me about visits by people: on the first visit, on every visit, in a daily digest, or never (default off)',
-      ).choices(['first', 'every', 'daily', 'off']),
-    );
+  for (const field of CREATE_FIELDS) command.addOption(FLAGS[field]());
+  return command;
+}
+
+/** The flags of `shares edit`: one per UpdateShareDto field, each followed by its `--no-…`. */
+export function addShareEditOptions(command: Command): Command {
+  for (const [field, [negation, description]] of Object.entries(EDIT_FIELDS) as [EditField, readonly [string, string]][]) {
+    command.addOption(FLAGS[field]()).addOption(new Option(negation, description));
+  }
+  return command;
 }
 
 export function shareInputOf(options: Record<string, unknown>): ShareInput {
@@ -84,27 +146,29 @@ export function shareInputOf(options: Record<string, unknown>): ShareInput {
   const copy = <K extends keyof ShareInput>(key: K) => {
     if (options[key] !== undefined) input[key] = options[key] as ShareInput[K];
   };
-  (
-    [
-      'expiresInDays',
-      'password',
-      'maxVisits',
-      'perVisitorMaxVisits',
-      'perLoginUserMaxVisits',
-      'oneTime',
-      'requireLogin',
-      'watermarkEnabled',
-      'watermarkText',
-      'copyProtectionEnabled',
-      'burnAfterReadEnabled',
-      'slug',
-      'lockedVersionId',
-      'oneSession',
-      'emailAllowlist',
-      'notify',
-    ] as const
-  ).forEach(copy);
+  CREATE_FIELDS.forEach(copy);
   if (options.expiresInDays === NEVER) input.expiresInDays = null;
   if (input.watermarkText !== undefined && input.watermarkEnabled === undefined) input.watermarkEnabled = true;
   return input;
+}
+
+/**
+ * The PATCH body of `shares edit`: only the fields a flag named (absent ones stay as they are).
+ * Commander gives `false` for a `--no-…` flag; the service wants null for a removed value, [] for
+ * no allowlist and `off` for no notifications.
+ */
+export function shareUpdateOf(options: Record<string, unknown>): ShareUpdate {
+  const update: Record<string, unknown> = {};
+  for (const field of Object.keys(EDIT_FIELDS) as EditField[]) {
+    const value = options[field];
+    if (value === undefined) continue;
+    if (value !== false) update[field] = value;
+    else if (NULLABLE.has(field)) update[field] = null;
+    else if (field === 'emailAllowlist') update[field] = [];
+    else if (field === 'notify') update[field] = 'off';
+    else update[field] = false;
+  }
+  if (update.expiresInDays === NEVER) update.expiresInDays = null;
+  if (typeof update.watermarkText === 'string' && update.watermarkEnabled === undefined) update.watermarkEnabled = true;
+  return update as ShareUpdate;
 }

@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { uploadDocument } from '../documents.js';
 import { printFile, printFileTable } from '../format.js';
+import { fileUpdateOf } from '../option-rules.js';
 import { addPageOptions, readPages, type PageOptions } from '../pages.js';
 
 export function registerFilesCommands(program: Command, context: CommandContext): void {
-  const files = program.command('files').description('list, inspect, upload and delete files');
+  const files = program.command('files').description('list, inspect, read, upload, move, rename and delete files');
 
   addPageOptions(
     files.command('ls').alias('list').description('list files, by name').option('--folder <id>', 'only files in this folder'),
@@ -35,6 +36,60 @@ export function registerFilesCommands(program: Command, context: CommandContext)
       const session = await context.session();
       const file = await session.call(session.client.GET('/api/v1/files/{id}', { params: { path: { id } } }));
       out.result(file, () => printFile(out, file));
+    });
+
+  files
+    .command('cat')
+    .description('print the text of a file exactly as stored: the newest version the virus scan found clean')
+    .argument('<id>', 'file id')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'stdout gets the document byte for byte, nothing added. A quarantined file fails with INFECTED,',
+        'one no version of which has been found clean yet (being scanned) with CONFLICT (exit 1).',
+        'With --json: { fileId, mediaType, versionId, text }.',
+        'Example: sharedown files cat <id> > notes.md',
+      ].join('\n'),
+    )
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      // Raw bytes, not text: decoding would drop a byte-order mark the author stored.
+      const { data, response } = await session.answer(
+        session.client.GET('/api/v1/files/{id}/content', { params: { path: { id } }, parseAs: 'arrayBuffer' }),
+      );
+      const bytes = Buffer.from(data);
+      out.result(
+        {
+          fileId: id,
+          mediaType: response.headers.get('content-type'),
+          versionId: response.headers.get('x-version-id'),
+          text: bytes.toString('utf8'),
+        },
+        () => context.io.stdout.write(bytes),
+      );
+    });
+
+  files
+    .command('mv')
+    .alias('move')
+    .description('move a file into another folder or to the root, rename it, or both')
+    .argument('<id>', 'file id')
+    .option('--folder <id>', 'move it into this folder')
+    .option('--root', 'move it to the root (no folder)')
+    .option('--name <name>', 'new name (the same extension rules as uploads; the kind cannot change)')
+    .addHelpText(
+      'after',
+      '\nGive --folder or --root (not both), --name, or both. A live file of that name in the target folder is a DUPLICATE.\n' +
+        'Examples: sharedown files mv <id> --folder <folderId>\n          sharedown files mv <id> --root --name final.md',
+    )
+    .action(async (id: string, options: { folder?: string; root?: boolean; name?: string }, command: Command) => {
+      const out = context.output(command);
+      const body = fileUpdateOf(options);
+      const session = await context.session();
+      const result = await session.call(session.client.PATCH('/api/v1/files/{id}', { params: { path: { id } }, body }));
+      out.result(result, () => printFile(out, result.file));
     });
 
   files

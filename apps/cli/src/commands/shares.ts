@@ -1,11 +1,30 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { printReportTable, printShare, printShareTable, printVisitTable } from '../format.js';
+import { UsageError } from '../errors.js';
+import { printShareStats } from '../format-activity.js';
+import { printReportTable, printShare, printShareTable, printVisitTable, type SharePolicies, type ShareView } from '../format.js';
 import { addPageOptions, readPages, type PageOptions } from '../pages.js';
-import { addShareOptions, shareInputOf } from '../share-options.js';
+import type { Session } from '../session.js';
+import { addShareEditOptions, addShareOptions, shareInputOf, shareUpdateOf } from '../share-options.js';
+
+/**
+ * The share with the policies its object leaves out (one session, the allowlist), so that what
+ * `shares edit` can change, `shares get` can show.
+ */
+async function withPolicies(session: Session, share: ShareView): Promise<ShareView & SharePolicies> {
+  const policies = await session.call(session.client.GET('/api/v1/shares/{id}/policies', { params: { path: { id: share.id } } }));
+  return { ...share, ...policies };
+}
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('expected a whole number.');
+  return Number(value);
+}
 
 export function registerSharesCommands(program: Command, context: CommandContext): void {
-  const shares = program.command('shares').description('list, create, inspect and revoke share links');
+  const shares = program
+    .command('shares')
+    .description('list, create, edit, inspect and revoke share links; their visits, analytics and abuse reports');
 
   addPageOptions(
     shares
@@ -41,13 +60,63 @@ export function registerSharesCommands(program: Command, context: CommandContext
 
   shares
     .command('get')
-    .description('show one share link')
+    .description('show one share link with all its policies')
     .argument('<id>', 'share id')
     .action(async (id: string, _options: unknown, command: Command) => {
       const out = context.output(command);
       const session = await context.session();
-      const share = await session.call(session.client.GET('/api/v1/shares/{id}', { params: { path: { id } } }));
+      const share = await withPolicies(
+        session,
+        await session.call(session.client.GET('/api/v1/shares/{id}', { params: { path: { id } } })),
+      );
       out.result(share, () => printShare(out, share));
+    });
+
+  addShareEditOptions(
+    shares
+      .command('edit')
+      .description("change a live share link's policies; the link, its counts and its history stay")
+      .argument('<id>', 'share id'),
+  )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Only the policies named change. Each flag has a --no-… form that removes the policy: no expiry,',
+        'no password, no cap, no watermark text, no allowlist; --no-<switch> turns a switch off.',
+        'A total cap at or below the visit count consumes the link; a higher one opens it again.',
+        'A revoked link cannot be changed (CONFLICT).',
+        'Examples: sharedown shares edit <id> --max-visits 50 --expires-in-days 7',
+        '          sharedown shares edit <id> --no-password --no-expires-in-days',
+      ].join('\n'),
+    )
+    .action(async (id: string, options: Record<string, unknown>, command: Command) => {
+      const out = context.output(command);
+      const body = shareUpdateOf(options);
+      if (!Object.keys(body).length) throw new UsageError('nothing to change: give at least one policy flag (see --help)');
+      const session = await context.session();
+      const share = await withPolicies(
+        session,
+        await session.call(session.client.PATCH('/api/v1/shares/{id}', { params: { path: { id } }, body })),
+      );
+      out.result(share, () => printShare(out, share));
+    });
+
+  shares
+    .command('stats')
+    .alias('analytics')
+    .description("a share link's visit analytics: visits per day by people and automated, engagement, top referrers, devices")
+    .argument('<id>', 'share id')
+    .addOption(new Option('--days <n>', 'the last n days, today included (1..365, default 30)').argParser(wholeNumber))
+    .action(async (id: string, options: { days?: number }, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      const stats = await session.call(
+        session.client.GET('/api/v1/shares/{id}/analytics', {
+          params: { path: { id }, query: options.days !== undefined ? { days: options.days } : {} },
+        }),
+      );
+      out.result(stats, () => printShareStats(out, stats));
     });
 
   shares
