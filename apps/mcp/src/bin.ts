@@ -7,8 +7,8 @@ import { runStdio } from './stdio.js';
 
 const USAGE = `Usage: sharedown-mcp [--http]
 
-Sharedown MCP tool server (tools: service_upload, service_share, service_revoke,
-service_get, service_list, service_validate).
+Sharedown MCP tool server: tools to upload, read, organize, share and track
+documents (service_*), and each document as the resource sharedown://files/{id}.
 
 Options:
   --http       serve streamable HTTP at /mcp (and GET /healthz) instead of stdio

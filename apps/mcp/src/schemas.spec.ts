@@ -1,7 +1,26 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fileSchema, kindSchema, shareInputSchema, shareSchema } from './schemas.js';
+import {
+  activityEventSchema,
+  analyticsSchema,
+  fileDetailsSchema,
+  fileSchema,
+  folderNodeSchema,
+  folderSchema,
+  kindSchema,
+  notificationSchema,
+  purgeResultSchema,
+  reportSchema,
+  SHARE_NOTIFY,
+  shareInputSchema,
+  sharePoliciesSchema,
+  shareSchema,
+  shareUpdateSchema,
+  trashFileSchema,
+  trashFolderSchema,
+  visitSchema,
+} from './schemas.js';
 
 interface JsonSchema {
   type?: string | string[];
@@ -80,5 +99,41 @@ describe('fileSchema and shareSchema', () => {
 
   it('state the scan statuses of the document', () => {
     expect(constraintsOf(toJson(fileSchema).properties!.scanStatus!).enum).toEqual(document.components.schemas.ScanStatus!.enum);
+  });
+});
+
+describe('shareUpdateSchema', () => {
+  it('has the fields, types, ranges, patterns and list limits of the UpdateShareDto of PATCH /shares/{id}', () => {
+    const service = propertiesOf(document.components.schemas.UpdateShareDto!);
+    // The contract's notify is a $ref to the ShareNotify enum, which constraintsOf resolves.
+    expect(propertiesOf(toJson(shareUpdateSchema))).toEqual(service);
+  });
+
+  it('lists the notify choices of the document', () => {
+    expect([...SHARE_NOTIFY].sort()).toEqual([...(document.components.schemas.ShareNotify!.enum as string[])].sort());
+  });
+});
+
+describe('entity schemas of the new tools', () => {
+  const named = (schema: JsonSchema) => Object.keys(schema.properties ?? {}).sort();
+
+  it.each([
+    ['fileDetailsSchema', 'ConsoleFileDto', fileDetailsSchema],
+    ['folderSchema', 'FolderDto', folderSchema],
+    ['folderNodeSchema', 'FolderNodeDto', folderNodeSchema],
+    ['trashFileSchema', 'TrashFileDto', trashFileSchema],
+    ['trashFolderSchema', 'TrashFolderDto', trashFolderSchema],
+    ['visitSchema', 'ShareVisitDto', visitSchema],
+    ['notificationSchema', 'NotificationDto', notificationSchema],
+    ['activityEventSchema', 'AuditEventDto', activityEventSchema],
+    ['sharePoliciesSchema', 'SharePoliciesDto', sharePoliciesSchema],
+    ['reportSchema', 'ShareReportDto', reportSchema],
+    ['purgeResultSchema', 'PurgeResultDto', z.object(purgeResultSchema)],
+    ['analyticsSchema', 'ShareAnalyticsDto', z.object(analyticsSchema)],
+  ] as const)('%s names every field of %s', (_name, dto, schema) => {
+    const json = toJson(schema);
+    // A recursive schema is written as a $ref into $defs.
+    const own = json.$ref ? (json.$defs as Record<string, JsonSchema>)[json.$ref.split('/').pop()!]! : json;
+    expect(named(own)).toEqual(named(document.components.schemas[dto]!));
   });
 });

@@ -6,6 +6,7 @@ import {
   SCAN_STATUSES,
   SLUG_PATTERN,
   WATERMARK_TEXT_PATTERN,
+  type Schemas,
 } from '@sharedown/contract';
 import { z } from 'zod';
 
@@ -97,7 +98,7 @@ export const fileSchema = z.looseObject({
 });
 
 export const shareSchema = z.looseObject({
-  id: z.string().describe('Share id, used by service_revoke'),
+  id: z.string().describe('Share id, the shareId of service_get_share, service_update_share, service_revoke, service_visits …'),
   token: z.string().describe('Last segment of the view link (the slug when one is set)'),
   ownerSegment: z.string().optional(),
   fileId: z.string().optional(),
@@ -148,3 +149,146 @@ export const validateResultSchema = {
     }),
   ),
 };
+
+/** When the owner hears of visits: the contract's ShareNotify (schemas.spec.ts checks that they agree). */
+export const SHARE_NOTIFY = ['off', 'first', 'every', 'daily'] as const satisfies readonly Schemas['ShareNotify'][];
+
+/**
+ * The policies PATCH /shares/{id} changes: absent fields stay as they are, null removes.
+ * The token, slug, one-time use and version pin are fixed when a link is made.
+ */
+export const shareUpdateSchema = shareInputSchema.omit({ oneTime: true, slug: true, lockedVersionId: true }).extend({
+  emailAllowlist: shareInputSchema.shape.emailAllowlist.describe(
+    `Replaces the e-mail allowlist (at most ${LIMITS.emailAllowlist.max}); [] removes it`,
+  ),
+  notify: z
+    .enum(SHARE_NOTIFY)
+    .optional()
+    .describe(
+      'When you are told of visits by people: first (once, on the first visit), every (each visit), daily (one digest a day), off',
+    ),
+});
+
+export const cursorSchema = z
+  .string()
+  .min(1)
+  .max(2048)
+  .optional()
+  .describe('The nextCursor of the previous page, unchanged; send the same filters with it');
+
+export const pageLimitSchema = (max: number, otherwise: string) =>
+  z.number().int().min(1).max(max).optional().describe(`Rows per page (1..${max}); ${otherwise}`);
+
+export const nextCursorSchema = z.string().nullable().describe('Pass as cursor for the next page; null on the last page');
+
+const timestamp = z.string().describe('ISO 8601 timestamp');
+
+/** A file as the rename, move and restore operations answer it: the list's fields and its current version. */
+export const fileDetailsSchema = fileSchema.extend({
+  updatedAt: timestamp,
+  currentVersionId: z.string().describe('Id of the current version'),
+  versionNo: z.number().int().describe('Number of the current version (1 for a fresh upload)'),
+});
+
+export const folderSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable().describe('null for a top-level folder'),
+  createdAt: timestamp,
+});
+
+export interface FolderNode {
+  id: string;
+  name: string;
+  parentId: string | null;
+  createdAt: string;
+  children: FolderNode[];
+  [key: string]: unknown;
+}
+
+export const folderNodeSchema: z.ZodType<FolderNode> = z.looseObject({
+  ...folderSchema.shape,
+  get children() {
+    return z.array(folderNodeSchema).describe('Sub-folders, each of the same shape');
+  },
+});
+
+export const trashFileSchema = fileSchema.extend({ deletedAt: timestamp.describe('When it was moved to the trash') });
+
+export const trashFolderSchema = folderSchema.extend({
+  deletedAt: timestamp.describe('When it was moved to the trash'),
+  fileCount: z.number().int().describe('Files trashed together with the folder'),
+});
+
+export const purgeResultSchema = {
+  purgedFiles: z.number().int().describe('Files deleted for good'),
+  freedBytes: z.number().int().describe('Storage returned to the quota, in bytes'),
+};
+
+export const visitSchema = z.looseObject({
+  id: z.string(),
+  at: timestamp,
+  visitorId: z.string().describe('Opaque and stable per visitor'),
+  ipPrefix: z.string().describe('Masked network (IPv4 /24, IPv6 /48), never the full address'),
+  referer: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  device: z.string().describe('desktop, mobile, tablet or other'),
+  loginEmail: z.string().nullable().describe("The signed-in viewer's e-mail on shares that require login"),
+  automated: z.boolean().describe('A headless browser, HTTP library or crawler'),
+  durationMs: z.number().nullable().describe('Time the page was visible and in use'),
+  scrollDepth: z.number().nullable().describe('Furthest point read, 0..1'),
+  completed: z.boolean().describe('The reader reached the end of the document'),
+});
+
+const analyticsCount = z.looseObject({ name: z.string(), visits: z.number().int() });
+
+export const analyticsSchema = {
+  days: z
+    .array(z.looseObject({ day: z.string().describe('UTC day'), human: z.number().int(), automated: z.number().int() }))
+    .describe('Logged visits per UTC day, oldest first, zero-filled'),
+  humanVisits: z.number().int(),
+  automatedVisits: z.number().int(),
+  sampledVisits: z.number().int().describe('The newest human visits of the period that the figures below are read from'),
+  measuredVisits: z.number().int().describe('Sampled visits whose page reported engagement'),
+  medianDurationMs: z.number().nullable().describe('Median time of the measured human visits'),
+  completionRate: z.number().nullable().describe('Share of measured human visits that reached the end, 0..1'),
+  depthHistogram: z.array(z.number().int()).describe('Measured human visits by furthest depth: 0-10 %, …, 90-100 %'),
+  topReferrers: z.array(analyticsCount).describe('The ten most frequent referrer hosts of human visits; "" = none'),
+  devices: z.array(analyticsCount).describe('Human visits by device'),
+};
+
+export const notificationSchema = z.looseObject({
+  id: z.string(),
+  kind: z.string().describe('first_visit, visit or daily_digest'),
+  shareId: z.string().nullable().describe('null for a daily digest'),
+  fileName: z.string().nullable(),
+  createdAt: timestamp,
+  readAt: z.string().nullable().describe('null while unread'),
+  data: z.looseObject({}).describe('The visit (visitCount, ipPrefix, browser …) or the digest (day, visits, shares)'),
+});
+
+export const activityEventSchema = z.looseObject({
+  id: z.string(),
+  action: z.string().describe('What happened, e.g. sign_in.succeeded, share.created, file.deleted, trash.emptied'),
+  createdAt: timestamp,
+  actorId: z.string().nullable().describe('The administrator who acted for the account; null when the account acted itself'),
+  targetId: z.string().nullable().describe('The token, webhook, share, file, folder or session acted on'),
+  details: z.record(z.string(), z.unknown()).describe('Names and counts about the action (never a secret)'),
+  ipPrefix: z.string().nullable().describe('Masked network, never the full address'),
+});
+
+export const sharePoliciesSchema = z.looseObject({
+  oneSession: z.boolean().describe('Only the browser session that opened the link first may view it'),
+  emailAllowlist: z.array(z.string()).describe('Addresses whose signed-in accounts may view; empty: no allowlist'),
+});
+
+export const reportSchema = z.looseObject({
+  id: z.string(),
+  reason: z.string().describe('What the visitor reported'),
+  ipPrefix: z.string().describe("The reporter's masked network, never the address"),
+  createdAt: timestamp,
+  status: z.string().describe('open, dismissed, share_disabled or owner_disabled'),
+  resolvedAt: z.string().nullable().describe('When an administrator resolved it; null while open'),
+});

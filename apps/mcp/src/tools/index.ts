@@ -1,17 +1,53 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext } from '../tool-context.js';
+import { registerServiceActivityTool } from './service-activity.js';
+import { registerServiceAnalyticsTool } from './service-analytics.js';
+import { registerServiceCreateFolderTool } from './service-create-folder.js';
+import { registerServiceDeleteTool } from './service-delete.js';
+import { registerServiceFoldersTool } from './service-folders.js';
+import { registerServiceGetShareTool } from './service-get-share.js';
 import { registerServiceGetTool } from './service-get.js';
+import { registerServiceListSharesTool } from './service-list-shares.js';
 import { registerServiceListTool } from './service-list.js';
+import { registerServiceMoveTool } from './service-move.js';
+import { registerServiceNotificationsTool } from './service-notifications.js';
+import { registerServicePurgeTool } from './service-purge.js';
+import { registerServiceReadTool } from './service-read.js';
+import { registerServiceReportsTool } from './service-reports.js';
+import { registerServiceRestoreTool } from './service-restore.js';
 import { registerServiceRevokeTool } from './service-revoke.js';
 import { registerServiceShareTool } from './service-share.js';
+import { registerServiceTrashTool } from './service-trash.js';
+import { registerServiceUpdateShareTool } from './service-update-share.js';
 import { registerServiceUploadTool } from './service-upload.js';
 import { registerServiceValidateTool } from './service-validate.js';
+import { registerServiceVisitsTool } from './service-visits.js';
 
 export function registerTools(server: McpServer, context: ToolContext): void {
+  // Documents
   registerServiceUploadTool(server, context);
-  registerServiceShareTool(server, context);
-  registerServiceRevokeTool(server, context);
+  registerServiceValidateTool(server, context);
   registerServiceGetTool(server, context);
   registerServiceListTool(server, context);
-  registerServiceValidateTool(server, context);
+  registerServiceReadTool(server, context);
+  registerServiceMoveTool(server, context);
+  // Folders and the trash
+  registerServiceFoldersTool(server, context);
+  registerServiceCreateFolderTool(server, context);
+  registerServiceDeleteTool(server, context);
+  registerServiceTrashTool(server, context);
+  registerServiceRestoreTool(server, context);
+  registerServicePurgeTool(server, context);
+  // Share links
+  registerServiceShareTool(server, context);
+  registerServiceListSharesTool(server, context);
+  registerServiceGetShareTool(server, context);
+  registerServiceUpdateShareTool(server, context);
+  registerServiceRevokeTool(server, context);
+  registerServiceVisitsTool(server, context);
+  registerServiceAnalyticsTool(server, context);
+  registerServiceReportsTool(server, context);
+  // The account
+  registerServiceNotificationsTool(server, context);
+  registerServiceActivityTool(server, context);
 }

@@ -26,7 +26,7 @@ export function registerServiceUploadTool(server: McpServer, context: ToolContex
         folder: z
           .string()
           .optional()
-          .describe('Folder id to store the file in (folders are made in the console); default: the root'),
+          .describe('Folder id to store the file in (see service_folders, service_create_folder); default: the root'),
         share: shareInputSchema
           .optional()
           .describe('When given, a share link with these policies is created too; {} uses the defaults'),
