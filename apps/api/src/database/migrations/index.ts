@@ -15,6 +15,7 @@ import { Notifications1763700001200 } from './1763700001200-notifications.js';
 import { IdentityChangeNotifications1763700001300 } from './1763700001300-identity-change-notifications.js';
 import { NotificationMailFolding1763700001400 } from './1763700001400-notification-mail-folding.js';
 import { RenderLogins1763700001500 } from './1763700001500-render-logins.js';
+import { SetBasedAdmission1763700001600 } from './1763700001600-set-based-admission.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   IdentityChangeNotifications1763700001300,
   NotificationMailFolding1763700001400,
   RenderLogins1763700001500,
+  SetBasedAdmission1763700001600,
 ];
