@@ -30,6 +30,7 @@ const NEW_TOOLS = [
   'service_analytics',
   'service_reports',
   'service_notifications',
+  'service_mark_read',
   'service_activity',
 ];
 const READ_ONLY = [
@@ -71,6 +72,7 @@ interface ToolResults {
   service_analytics: Schemas['ShareAnalyticsDto'];
   service_reports: Schemas['ShareReportPageDto'];
   service_notifications: Schemas['NotificationPageDto'];
+  service_mark_read: Schemas['UnreadCountDto'];
   service_activity: Schemas['AuditPageDto'];
 }
 
@@ -251,7 +253,8 @@ describe('MCP tools for every document operation', () => {
       const whole = await ok('service_list');
       expect(Object.keys(whole)).toEqual(['files']);
       const direct = await unwrap(alice.api.GET('/api/v1/files'));
-      expect(whole).toEqual(direct);
+      // The same files in the same order (their scans may settle between the two calls).
+      expect(whole.files.map((file) => file.id)).toEqual(direct.files.map((file) => file.id));
 
       const seen: string[] = [];
       let cursor: string | null | undefined;
@@ -451,6 +454,12 @@ describe('MCP tools for every document operation', () => {
       const paged = await ok('service_notifications', { limit: 1 });
       expect(paged.notifications).toHaveLength(1);
       expect(paged).toHaveProperty('nextCursor');
+      const visitNotification = notified.notifications.find((notification) => notification.shareId === share.id)!;
+      const marked = await ok('service_mark_read', { ids: [visitNotification.id] });
+      expect(marked.unreadCount).toBe(notified.unreadCount - 1);
+      const after = await ok('service_notifications', { unread: true });
+      expect(after.notifications.some((notification) => notification.id === visitNotification.id)).toBe(false);
+      expect(await ok('service_mark_read', {})).toEqual({ unreadCount: 0 });
 
       expect(errorBody(await call('service_visits', { shareId: 'no-such-share' }))).toMatchObject({ code: 'NOT_FOUND' });
       schemaError(await call('service_analytics', { shareId: share.id, days: 366 }), 'days');

@@ -106,7 +106,7 @@ export const DOOR_PARITY: Record<string, ParityRow> = {
   'GET /api/notifications': { rest: 'GET /api/v1/notifications', mcp: 'service_notifications', cli: 'notifications' },
   'POST /api/notifications/read': {
     rest: 'POST /api/v1/notifications/read',
-    mcp: 'service_notifications',
+    mcp: 'service_mark_read',
     cli: 'notifications',
   },
   'GET /api/audit': { rest: 'GET /api/v1/activity', mcp: 'service_activity', cli: 'activity' },

@@ -10,6 +10,7 @@ import { registerServiceGetTool } from './service-get.js';
 import { registerServiceListSharesTool } from './service-list-shares.js';
 import { registerServiceListTool } from './service-list.js';
 import { registerServiceMoveTool } from './service-move.js';
+import { registerServiceMarkReadTool } from './service-mark-read.js';
 import { registerServiceNotificationsTool } from './service-notifications.js';
 import { registerServicePurgeTool } from './service-purge.js';
 import { registerServiceReadTool } from './service-read.js';
@@ -49,5 +50,6 @@ export function registerTools(server: McpServer, context: ToolContext): void {
   registerServiceReportsTool(server, context);
   // The account
   registerServiceNotificationsTool(server, context);
+  registerServiceMarkReadTool(server, context);
   registerServiceActivityTool(server, context);
 }
