@@ -76,6 +76,14 @@ describe('console operations through the REST API', () => {
       code: 'VALIDATION',
     });
 
+    // A move onto a same-named folder is a DUPLICATE that names the folder.
+    const { folder: twin } = await unwrap(
+      alice.api.POST('/api/v1/folders', { body: { name: 'Quarter 1', parentId: reports.id } }),
+    );
+    const clash = await alice.api.PATCH('/api/v1/folders/{id}', { params: { path: { id: twin.id } }, body: { parentId: null } });
+    expect(clash.response.status).toBe(409);
+    expect(clash.error).toMatchObject({ code: 'DUPLICATE', error: expect.stringContaining('「Quarter 1」') });
+
     const trashed = await unwrap(alice.api.DELETE('/api/v1/folders/{id}', { params: { path: { id: reports.id } } }));
     expect(trashed.folder.id).toBe(reports.id);
     expect((await unwrap(alice.api.GET('/api/v1/folders'))).folders.map((folder) => folder.id)).toEqual([q1.id]);

@@ -83,10 +83,13 @@ export class FoldersService {
       const problem = folderNameProblem(change.name);
       if (problem) throw AppError.validation(problem);
     }
+    // The name the folder would have after the change, for a DUPLICATE message (a move keeps its name).
+    let finalName = change.name ?? '';
     return this.db
       .transaction(async (manager) => {
         await this.files.lockOwner(userId, manager);
         const folder = await this.findLive(userId, folderId, manager, true);
+        finalName = change.name ?? folder.name;
         const parentId = change.parentId === undefined ? folder.parent_id : change.parentId;
         if (parentId !== null && parentId !== folder.parent_id) {
           await this.findLive(userId, parentId, manager, true);
@@ -98,7 +101,7 @@ export class FoldersService {
         return toFolderDto(await this.folders.update(manager, userId, folderId, { name: change.name ?? folder.name, parentId }));
       })
       .catch((error: unknown) => {
-        if (isUniqueViolation(error, 'folders_live_name_key')) throw duplicateFolder(change.name ?? '');
+        if (isUniqueViolation(error, 'folders_live_name_key')) throw duplicateFolder(finalName);
         throw error;
       });
   }
