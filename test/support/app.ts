@@ -203,7 +203,9 @@ export async function createUser(
   const cookie = sessionCookieOf(registered.response);
   const consoleClient = createSharedownClient({ baseUrl, headers: { cookie } });
   const created = await unwrap(
-    consoleClient.POST('/api/tokens', { body: { name: 'e2e', rateLimitPerMinute: options.rateLimitPerMinute ?? 600 } }),
+    consoleClient.POST('/api/tokens', {
+      body: { name: 'e2e', scopes: ['read', 'write'], rateLimitPerMinute: options.rateLimitPerMinute ?? 600 },
+    }),
   );
   return {
     email,
