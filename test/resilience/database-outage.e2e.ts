@@ -37,11 +37,12 @@ describe('PostgreSQL connections lost', () => {
     await app?.cleanup();
   });
 
-  it('answers 500 INTERNAL envelopes while connections die, then recovers without a restart', async () => {
+  it('answers 503 UNAVAILABLE envelopes while connections die, then recovers without a restart', async () => {
     const outage = terminateBackendsFor(await app.databaseUrl(), 3000);
     const statuses: number[] = [];
     let uploads = 0;
     const bodies: string[] = [];
+    const retryAfters: Array<string | null> = [];
     /** Uploads the service said it stored: their file and share ids. */
     const stored: Array<{ file: { id: string; name: string }; share: { id: string } }> = [];
     const deadline = Date.now() + 3000;
@@ -58,19 +59,21 @@ describe('PostgreSQL connections lost', () => {
               : await fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${user.token}` } });
           const body = await response.text();
           if (index < 2 && response.status === 200) stored.push(JSON.parse(body));
-          return { status: response.status, body };
+          return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
         }),
       );
-      for (const { status, body } of batch) {
+      for (const { status, body, retryAfter } of batch) {
         statuses.push(status);
         bodies.push(body);
+        retryAfters.push(retryAfter);
       }
     }
     expect(await outage).toBeGreaterThan(0);
     for (const [index, status] of statuses.entries()) {
-      expect([200, 500]).toContain(status);
-      if (status === 500) {
-        expect(JSON.parse(bodies[index]!)).toEqual({ error: expect.any(String), code: 'INTERNAL' });
+      expect([200, 503]).toContain(status);
+      if (status === 503) {
+        expect(JSON.parse(bodies[index]!)).toEqual({ error: expect.any(String), code: 'UNAVAILABLE' });
+        expect(retryAfters[index]).toMatch(/^\d+$/);
         expect(bodies[index]).not.toMatch(/terminat|SQL|postgres|at \S+\.js/i);
       }
     }

@@ -19,13 +19,14 @@ describe('Redis down while REDIS_URL is set', () => {
 
   const me = () => fetch(`${app.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${user.token}` } });
 
-  it('answers clear 500 envelopes and a failing health check, then recovers when Redis returns', async () => {
+  it('answers 503 UNAVAILABLE envelopes and a failing health check, then recovers when Redis returns', async () => {
     expect((await me()).status).toBe(200);
     await redis.stop();
 
     const during = await me();
-    expect(during.status).toBe(500);
-    expect(await during.json()).toEqual({ error: expect.any(String), code: 'INTERNAL' });
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await during.json()).toEqual({ error: expect.any(String), code: 'UNAVAILABLE' });
     const health = await fetch(`${app.baseUrl}/healthz`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ ok: false, queue: 'down' });

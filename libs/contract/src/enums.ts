@@ -25,6 +25,7 @@ export const ERROR_CODES = exactList<ErrorCode>()([
   'DUPLICATE',
   'CONFLICT',
   'INTERNAL',
+  'UNAVAILABLE',
 ]);
 
 export type IssueCode = Schemas['ValidationIssueCode'];

@@ -2279,7 +2279,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL";
+        ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "RATE_LIMITED" | "OVER_QUOTA" | "INFECTED" | "SLUG_TAKEN" | "DUPLICATE" | "CONFLICT" | "INTERNAL" | "UNAVAILABLE";
         ErrorEnvelopeDto: {
             /** @description human-readable message (Chinese) */
             error: string;

@@ -54,8 +54,7 @@ export async function restoreBackup(databaseUrl: string, file: string, targetSec
     throw new RestoreRefused(`${file} comes from a newer Sharedown (migrations ${unknown.join(', ')}): upgrade first`);
   }
 
-  // Two connections: applying migrations holds one for its advisory lock while it works on the other.
-  const dataSource = await openMigratedDataSource(databaseUrl, 2);
+  const dataSource = await openMigratedDataSource(databaseUrl, { poolSize: 2 });
   const runner = dataSource.createQueryRunner();
   const repository = new BackupRepository(runner);
   const rows: Record<string, number> = {};

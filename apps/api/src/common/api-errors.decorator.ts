@@ -11,6 +11,7 @@ const descriptions: Record<number, string> = {
   413: 'OVER_QUOTA',
   429: 'RATE_LIMITED (with Retry-After)',
   500: 'INTERNAL',
+  503: 'UNAVAILABLE (with Retry-After): the database or Redis cannot be reached right now',
 };
 
 /** Documents the `{ error, code }` envelope for the given statuses. */

@@ -10,7 +10,7 @@ export interface EnvelopeExtras {
 
 /** What an AppError may say besides its code and message. */
 export interface AppErrorDetails {
-  /** RATE_LIMITED: when a retry can succeed. */
+  /** RATE_LIMITED, UNAVAILABLE: when a retry can succeed. */
   retryAfterSeconds?: number;
   /** Optional members of the envelope. */
   extras?: EnvelopeExtras;

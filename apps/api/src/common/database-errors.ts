@@ -1,4 +1,5 @@
 import { AppError, ErrorCode } from './app-error.js';
+import { isBackingServiceDown, unavailable } from './unavailable.js';
 
 /**
  * SQLSTATE codes a request can provoke without any fault of the service: a transaction that
@@ -25,12 +26,27 @@ function sqlStateOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** query_canceled by the service's own statement_timeout (57014 is also an administrator's cancel). */
+function statementTimedOut(error: unknown): boolean {
+  if (sqlStateOf(error) !== '57014' || !error || typeof error !== 'object') return false;
+  const { message, driverError } = error as { message?: unknown; driverError?: { message?: unknown } | null };
+  const text = typeof driverError?.message === 'string' ? driverError.message : message;
+  return typeof text === 'string' && text.includes('statement timeout');
+}
+
 /**
  * The contract error for a PostgreSQL failure the client can act on (409 CONFLICT to retry,
- * 400 VALIDATION for text the database refuses); null for every other error.
+ * 400 VALIDATION for text the database refuses, 503 UNAVAILABLE while the database or another
+ * backing service cannot be reached or did not answer in time); null for every other error.
  */
 export function appErrorFromDatabase(error: unknown): AppError | null {
   const state = sqlStateOf(error);
   const known = state === undefined ? undefined : DATABASE_ERRORS.get(state);
-  return known ? new AppError(known.code, known.message) : null;
+  if (known) return new AppError(known.code, known.message);
+  return isBackingServiceDown(error) || statementTimedOut(error) ? unavailable() : null;
+}
+
+/** True when `error` is answered 503 UNAVAILABLE: for the answers that are pages rather than envelopes. */
+export function isUnavailable(error: unknown): boolean {
+  return appErrorFromDatabase(error)?.code === ErrorCode.UNAVAILABLE;
 }

@@ -11,6 +11,8 @@ export enum ErrorCode {
   DUPLICATE = 'DUPLICATE',
   CONFLICT = 'CONFLICT',
   INTERNAL = 'INTERNAL',
+  /** A backing service (database, Redis, queue) cannot be reached right now; the same request may succeed in a moment. */
+  UNAVAILABLE = 'UNAVAILABLE',
 }
 
 function assertUnreachable(value: never): never {
@@ -38,6 +40,8 @@ export function statusOf(code: ErrorCode): number {
       return 409;
     case ErrorCode.INTERNAL:
       return 500;
+    case ErrorCode.UNAVAILABLE:
+      return 503;
     default:
       return assertUnreachable(code);
   }
@@ -68,6 +72,8 @@ export function defaultMessageOf(code: ErrorCode): string {
       return '操作冲突';
     case ErrorCode.INTERNAL:
       return '服务器内部错误';
+    case ErrorCode.UNAVAILABLE:
+      return '服务暂时不可用，请稍后重试';
     default:
       return assertUnreachable(code);
   }

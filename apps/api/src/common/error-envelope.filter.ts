@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode, type EnvelopeExtras } from './app-error.js';
-import { appErrorFromDatabase } from './database-errors.js';
+import { appErrorFromDatabase, isUnavailable } from './database-errors.js';
 import { defaultMessageOf, statusOf } from './error-code.js';
 import { redactUrl } from './redact.js';
 
@@ -38,7 +38,7 @@ const fastifyMessages: Record<string, string> = {
   FST_FIELDS_LIMIT: 'multipart 字段过多',
 };
 
-/** The Retry-After header of a RATE_LIMITED error (whole seconds), or none. */
+/** The Retry-After header of a RATE_LIMITED or UNAVAILABLE error (whole seconds), or none. */
 export function retryAfterHeader(error: AppError): Record<string, string> {
   return error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
 }
@@ -60,7 +60,14 @@ export function toEnvelope(exception: unknown): Envelope {
     return { status: statusOf(code), code, message, headers: {} };
   }
   const database = appErrorFromDatabase(exception);
-  if (database) return { status: statusOf(database.code), code: database.code, message: database.message, headers: {} };
+  if (database) {
+    return {
+      status: statusOf(database.code),
+      code: database.code,
+      message: database.message,
+      headers: retryAfterHeader(database),
+    };
+  }
   const candidate = exception as { statusCode?: unknown; code?: unknown } | null;
   if (candidate && typeof candidate.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500) {
     const code = codeForStatus(candidate.statusCode);
@@ -94,12 +101,19 @@ export function answerException(
   const envelope = toEnvelope(exception);
   if (envelope.status >= 500) {
     logger.error(
-      `request ${request?.id ?? '-'} ${request?.method ?? ''} ${redactUrl(request?.url ?? '')} failed: ${
-        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
-      }`,
+      `request ${request?.id ?? '-'} ${request?.method ?? ''} ${redactUrl(request?.url ?? '')} failed: ${failureText(exception)}`,
     );
   }
   sendEnvelope(reply, envelope);
+}
+
+/**
+ * What a log line says of a failed request: the stack of a fault, only the message of a backing
+ * service being down (thousands of requests fail the same way during an outage).
+ */
+export function failureText(exception: unknown): string {
+  if (!(exception instanceof Error)) return String(exception);
+  return isUnavailable(exception) ? exception.message : (exception.stack ?? exception.message);
 }
 
 export function sendEnvelope(reply: FastifyReply, envelope: Envelope): void {

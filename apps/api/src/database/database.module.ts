@@ -4,8 +4,19 @@ import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { ChangeFeed } from './change-feed.js';
 import { openMigratedDataSource } from './data-source.js';
 
+/**
+ * A request that touches the database answers within the issue's bound of 10 s even when the
+ * database is stopping, unreachable or stuck behind a lock: a connection within 3 s, a statement
+ * within 8 s, and a server that does not answer at all is given up on after 9 s.
+ */
+const STATEMENT_TIMEOUT_MS = 8_000;
+const ANSWER_TIMEOUT_MS = 9_000;
+
 function openDataSource(runtime: Runtime): Promise<DataSource> {
-  return openMigratedDataSource(runtime.databaseUrl, 20);
+  return openMigratedDataSource(runtime.databaseUrl, {
+    poolSize: 20,
+    timeouts: { statementMs: STATEMENT_TIMEOUT_MS, answerMs: ANSWER_TIMEOUT_MS },
+  });
 }
 
 /**

@@ -18,7 +18,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       'Share single text documents (HTML, Markdown, plain text) with link policies. REST calls take ' +
         '`Authorization: Bearer shd_<prefix>_<secret>`; console routes take the session cookie. Every non-2xx ' +
-        'answer is `{ error, code }`.',
+        'answer is `{ error, code }`. While the database or Redis cannot be reached (a restart, an outage), any route ' +
+        'may answer 503 with code `UNAVAILABLE` and a `Retry-After` header; the same request succeeds once it is back.',
     )
     .setVersion('1.0.0')
     .addServer('/v1', 'REST API (bearer token)')

@@ -3,8 +3,11 @@ import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOption
 import { Redis } from 'ioredis';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { withTimeout } from '../common/with-timeout.js';
+import { CONNECT_TIMEOUT_MS } from '../database/data-source.js';
 import { Metrics } from '../metrics/metrics.js';
 import { QueueName } from './queue-names.js';
+
+const PRODUCER_COMMAND_TIMEOUT_MS = 2_000;
 
 /**
  * Builds BullMQ queues and workers on the configured backend: Redis when REDIS_URL is
@@ -16,7 +19,8 @@ export class QueueService implements OnApplicationShutdown {
   private readonly logger = new Logger('Queue');
   private readonly queues = new Map<QueueName, Queue>();
   private readonly workers: Worker[] = [];
-  private redis?: Redis;
+  private workerRedis?: Redis;
+  private producerRedis?: Redis;
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -27,14 +31,39 @@ export class QueueService implements OnApplicationShutdown {
     return this.runtime.env.REDIS_URL ? 'redis' : 'postgres';
   }
 
-  private redisConnection(): Redis {
-    // BullMQ requires maxRetriesPerRequest null on connections used by workers.
-    this.redis ??= new Redis(this.runtime.env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
-    return this.redis;
+  /**
+   * Workers wait out a Redis restart: BullMQ requires maxRetriesPerRequest null on their
+   * connections, so their commands stay queued until Redis is back.
+   */
+  private workerConnection(): Redis {
+    this.workerRedis ??= new Redis(this.runtime.env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
+    return this.workerRedis;
+  }
+
+  /**
+   * Requests add jobs and read counts on a connection of their own that fails at once while
+   * Redis is down (no offline queue, one retry, a bounded wait for each answer), so an upload
+   * or a health check answers instead of waiting for Redis to return.
+   */
+  private producerConnection(): Redis {
+    this.producerRedis ??= new Redis(this.runtime.env.REDIS_URL!, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
+      lazyConnect: false,
+    });
+    return this.producerRedis;
   }
 
   private postgresConnection() {
-    return { connectionString: this.runtime.databaseUrl, migrate: true, schema: 'bullmq', max: 5 };
+    return {
+      connectionString: this.runtime.databaseUrl,
+      migrate: true,
+      schema: 'bullmq',
+      max: 5,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    };
   }
 
   queue(name: QueueName): Queue {
@@ -42,10 +71,17 @@ export class QueueService implements OnApplicationShutdown {
     if (!queue) {
       queue =
         this.backend === 'redis'
-          ? new Queue(name, { connection: this.redisConnection() })
+          ? new Queue(name, { connection: this.producerConnection() })
           : new Queue(name, { connection: this.postgresConnection() } as never, createPostgresBackend as never);
       queue.on('error', (error: Error) => this.logger.warn(`queue ${name}: ${error.message}`));
       this.queues.set(name, queue);
+      // A queue remembers a failed start for good (BullMQ keeps the rejected promise): one first
+      // used while its backend was down is replaced by a fresh one at the next use.
+      const opened = queue;
+      opened.waitUntilReady().catch(() => {
+        if (this.queues.get(name) === opened) this.queues.delete(name);
+        void opened.close().catch(() => undefined);
+      });
     }
     return queue;
   }
@@ -59,7 +95,7 @@ export class QueueService implements OnApplicationShutdown {
     };
     const worker =
       this.backend === 'redis'
-        ? new Worker<T>(name, measured, { ...base, connection: this.redisConnection() })
+        ? new Worker<T>(name, measured, { ...base, connection: this.workerConnection() })
         : new Worker<T>(
             name,
             measured,
@@ -85,6 +121,6 @@ export class QueueService implements OnApplicationShutdown {
     // Workers first: close() waits for the jobs they are running to finish.
     await Promise.allSettled(this.workers.map((worker) => worker.close()));
     await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
-    if (this.redis) await this.redis.quit().catch(() => undefined);
+    await Promise.allSettled([this.workerRedis, this.producerRedis].map((redis) => redis?.quit()));
   }
 }

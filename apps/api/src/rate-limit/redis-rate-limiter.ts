@@ -33,9 +33,12 @@ export class RedisRateLimiter extends RateLimiter implements OnApplicationShutdo
     // Every bearer call takes from a bucket: the takes of concurrent calls leave in one socket
     // write (auto-pipelining) instead of one write and one Redis wake-up each. Each script still
     // runs atomically, in the order the calls made them.
+    // While Redis is down a take fails at once (no offline queue, one retry, a bounded wait for
+    // the answer) and the call answers 503 UNAVAILABLE; the client reconnects by itself.
     this.redis = new Redis(url, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
+      commandTimeout: 2_000,
       lazyConnect: false,
       enableAutoPipelining: true,
     });

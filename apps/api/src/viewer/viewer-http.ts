@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
 import { clientKeyOf } from '../common/client-address.js';
+import { failureText } from '../common/error-envelope.filter.js';
 import { redactUrl } from '../common/redact.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
@@ -46,10 +47,8 @@ export class ViewerHttp {
     try {
       result = await produce();
     } catch (error) {
-      this.logger.error(
-        `request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      result = this.pages.message(this.toViewerRequest(request), 500, 'serverError');
+      this.logger.error(`request ${request.id} ${request.method} ${redactUrl(request.url)} failed: ${failureText(error)}`);
+      result = this.pages.serverFailure(this.toViewerRequest(request), error);
     }
     this.send(request, reply, result);
     if (result.after) {

@@ -65,6 +65,15 @@ describe(ViewerPresenter.name, () => {
     expect(throttled.body).toContain('3分钟');
   });
 
+  it('answers a failure to reach the database with 503 and a Retry-After, any other failure with 500', () => {
+    const down = sut.serverFailure(aRequest(), Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    expect(down).toMatchObject({ status: 503, headers: { 'Retry-After': '5' } });
+    expect(String(down.body)).toContain('服务暂时不可用');
+    const fault = sut.serverFailure(aRequest(), new TypeError('undefined is not a function'));
+    expect(fault.status).toBe(500);
+    expect(fault.headers).toBeUndefined();
+  });
+
   it('words every page in the language of the request, and says which', () => {
     const english = stopped({ kind: 'reveal' }, [], aRequest({ locale: 'en' })).body.toString();
     expect(english).toContain('<html lang="en"');

@@ -4,8 +4,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SHARED_MESSAGES, apiErrorText } from '@sharedown/i18n';
 import type { AuthUser } from '../auth/auth-context.js';
 import type { AppError } from '../common/app-error.js';
+import { isUnavailable } from '../common/database-errors.js';
 import { escapeHtml } from '../common/html.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../common/unavailable.js';
 import { viewPath } from '../shares/share-row.js';
 import { EMAIL_CODE_SEND, emailCodeSection, unverifiedPage, type VerifyOffer } from './email-code-pages.js';
 import type { GateStop, RefusedOutcome } from './gate-stop.js';
@@ -73,6 +75,18 @@ export class ViewerPresenter {
     const context = this.context(request);
     const words = context.text.messages.states[state];
     return { status, body: messagePage(context, words.title, context.text.format(words.body, params), extra) };
+  }
+
+  /**
+   * The page of a request that failed: while the database or Redis cannot be reached, 503 and a
+   * Retry-After (reloading in a moment works, and clients and proxies know to retry); else 500.
+   */
+  serverFailure(request: ViewerRequest, error: unknown): ViewerAnswer {
+    if (!isUnavailable(error)) return this.message(request, 500, 'serverError');
+    return {
+      ...this.message(request, 503, 'serviceUnavailable'),
+      headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    };
   }
 
   /**

@@ -14,6 +14,7 @@ export default {
     DUPLICATE: 'Im Ordner gibt es bereits eine Datei mit diesem Namen.',
     CONFLICT: 'Das widerspricht dem aktuellen Stand. Laden Sie neu und versuchen Sie es erneut.',
     INTERNAL: 'Auf dem Server ist ein Fehler aufgetreten. Versuchen Sie es später erneut.',
+    UNAVAILABLE: 'Der Dienst ist kurz nicht verfügbar. Versuchen Sie es in einigen Sekunden erneut.',
     NETWORK: 'Der Dienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',
     field: 'Prüfen Sie „{field}“.',
     retryIn: '(erneut in {seconds} s)',

@@ -12,6 +12,7 @@ export default {
     DUPLICATE: 'A file with this name already exists in the folder.',
     CONFLICT: 'This conflicts with the current state. Reload and try again.',
     INTERNAL: 'Something went wrong on the server. Try again later.',
+    UNAVAILABLE: 'The service is briefly unavailable. Try again in a few seconds.',
     NETWORK: 'The service could not be reached. Check your connection.',
     field: 'Check “{field}”.',
     retryIn: '(retry in {seconds} s)',

@@ -14,6 +14,7 @@ export default {
     DUPLICATE: 'Ya existe un archivo con este nombre en la carpeta.',
     CONFLICT: 'Esto entra en conflicto con el estado actual. Recarga y vuelve a intentarlo.',
     INTERNAL: 'Algo ha fallado en el servidor. Inténtalo de nuevo más tarde.',
+    UNAVAILABLE: 'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
     NETWORK: 'No se puede conectar con el servicio. Comprueba tu conexión.',
     field: 'Revisa «{field}».',
     retryIn: '(reintentar en {seconds} s)',

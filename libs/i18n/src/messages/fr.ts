@@ -14,6 +14,7 @@ export default {
     DUPLICATE: 'Un fichier de ce nom existe déjà dans le dossier.',
     CONFLICT: 'Cela entre en conflit avec l’état actuel. Actualisez, puis réessayez.',
     INTERNAL: 'Une erreur est survenue sur le serveur. Réessayez plus tard.',
+    UNAVAILABLE: 'Le service est brièvement indisponible. Réessayez dans quelques secondes.',
     NETWORK: 'Le service est injoignable. Vérifiez votre connexion.',
     field: 'Vérifiez « {field} ».',
     retryIn: '(nouvel essai dans {seconds} s)',

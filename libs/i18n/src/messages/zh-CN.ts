@@ -14,6 +14,7 @@ export default {
     DUPLICATE: '文件夹中已有同名文件。',
     CONFLICT: '与当前状态冲突，请刷新后重试。',
     INTERNAL: '服务器内部错误，请稍后再试。',
+    UNAVAILABLE: '服务暂时不可用，请几秒后重试。',
     NETWORK: '无法连接到服务，请检查网络连接。',
     field: '请检查“{field}”。',
     retryIn: '（{seconds} 秒后重试）',

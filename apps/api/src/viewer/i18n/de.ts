@@ -29,6 +29,10 @@ export default {
       title: 'Etwas ist schiefgelaufen',
       body: 'Der Server kann diese Anfrage gerade nicht bearbeiten. Bitte versuchen Sie es später erneut.',
     },
+    serviceUnavailable: {
+      title: 'Vorübergehend nicht verfügbar',
+      body: 'Der Dienst wird gerade wiederhergestellt. Bitte laden Sie die Seite in einigen Sekunden neu.',
+    },
     trashed: {
       title: 'Dokument gelöscht',
       body: 'Die Person, die das Dokument geteilt hat, hat es gelöscht. Der Inhalt ist nicht mehr verfügbar.',

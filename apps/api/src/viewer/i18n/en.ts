@@ -20,6 +20,10 @@ export default {
       title: 'Something went wrong',
       body: 'The server cannot handle this request right now. Please try again later.',
     },
+    serviceUnavailable: {
+      title: 'Temporarily unavailable',
+      body: 'The service is recovering. Please reload the page in a few seconds.',
+    },
     trashed: {
       title: 'Document deleted',
       body: 'The person who shared this document has deleted it. The content is no longer available.',

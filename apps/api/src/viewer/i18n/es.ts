@@ -29,6 +29,10 @@ export default {
       title: 'Algo ha salido mal',
       body: 'El servidor no puede atender esta solicitud en este momento. Inténtalo de nuevo más tarde.',
     },
+    serviceUnavailable: {
+      title: 'No disponible temporalmente',
+      body: 'El servicio se está recuperando. Vuelve a cargar la página dentro de unos segundos.',
+    },
     trashed: {
       title: 'Documento eliminado',
       body: 'La persona que compartió este documento lo ha eliminado. El contenido ya no está disponible.',

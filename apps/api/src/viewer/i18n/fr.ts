@@ -20,6 +20,10 @@ export default {
       title: 'Une erreur est survenue',
       body: 'Le serveur ne peut pas traiter cette demande pour le moment. Réessayez plus tard.',
     },
+    serviceUnavailable: {
+      title: 'Temporairement indisponible',
+      body: 'Le service est en cours de rétablissement. Rechargez la page dans quelques secondes.',
+    },
     trashed: {
       title: 'Document supprimé',
       body: 'La personne qui a partagé ce document l’a supprimé. Le contenu n’est plus disponible.',

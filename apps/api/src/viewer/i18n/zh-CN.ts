@@ -15,6 +15,7 @@ export default {
   },
   states: {
     serverError: { title: '出错了', body: '服务器暂时无法处理这个请求，请稍后再试。' },
+    serviceUnavailable: { title: '服务暂时不可用', body: '服务正在恢复中，请稍等几秒后刷新页面。' },
     trashed: { title: '文档已删除', body: '分享者已删除这份文档，内容不再提供。' },
     quarantined: { title: '文档已被隔离', body: '杀毒扫描判定这份文档不安全，内容不再提供。' },
     scanning: { title: '正在进行安全扫描', body: '这份文档刚刚上传，正在进行安全扫描，请稍后刷新页面。' },
