@@ -238,4 +238,111 @@ describe('registration modes with e-mail configured', () => {
     expect(rows[0]!.used_by).toBe(made[0]!.id);
     await setMode('open');
   });
+
+  it('answers an invited registration the same whether or not the address has an account, and uses the invitation either way', async () => {
+    await setMode('invite');
+    const [forTaken, forNew] = await Promise.all([
+      unwrap(root.console.POST('/api/admin/invites', { body: {} })),
+      unwrap(root.console.POST('/api/admin/invites', { body: {} })),
+    ]);
+    const register = (email: string, url: string) =>
+      anonymous.POST('/api/auth/register', { body: { email, password: PASSWORD, invite: tokenOf(url) } });
+    const taken = await register(root.email, forTaken.url);
+    const fresh = await register(address('invited'), forNew.url);
+    for (const answer of [taken, fresh]) {
+      expect(answer.response.status).toBe(200);
+      expect(answer.data).toEqual({ verificationRequired: true });
+      expect(answer.response.headers.get('set-cookie')).toBeNull();
+    }
+    expect(taken.response.headers.get('content-length')).toBe(fresh.response.headers.get('content-length'));
+    // Whoever holds the invitations learns nothing by trying them again: both are used.
+    for (const used of [forTaken, forNew]) {
+      const again = await register(address('again'), used.url);
+      expect(again.response.status).toBe(409);
+      expect(again.error).toEqual({ code: 'CONFLICT', error: '该邀请链接已被使用' });
+    }
+    const { invites } = await unwrap(root.console.GET('/api/admin/invites'));
+    expect(invites.find((row) => row.id === forTaken.id)).toMatchObject({ status: 'used', usedBy: null });
+    expect(invites.find((row) => row.id === forNew.id)).toMatchObject({ status: 'used', usedBy: expect.any(String) });
+    // The owner of the taken address hears of the attempt, as after any registration of it.
+    await smtp.waitFor(root.email, (mail) => mail.subject.includes('Registration attempt'));
+    await setMode('open');
+  });
+});
+
+describe('administrators with e-mail configured', () => {
+  const BOSS = `boss-${process.pid}@example.net`;
+  let smtp: SmtpReceiver;
+  let app: RunningApp;
+  let anonymous: SharedownClient;
+
+  beforeAll(async () => {
+    smtp = await new SmtpReceiver().start();
+    app = await startApp({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sharedown <noreply@sharedown.test>', ADMIN_EMAILS: BOSS.toUpperCase() },
+    });
+    anonymous = createSharedownClient({ baseUrl: app.baseUrl });
+  });
+  afterAll(async () => {
+    await app?.cleanup();
+    await smtp?.stop();
+  });
+
+  const register = (email: string) => anonymous.POST('/api/auth/register', { body: { email, password: PASSWORD } });
+  const login = (email: string) => anonymous.POST('/api/auth/login', { body: { email, password: PASSWORD } });
+  /** Proves the address with the code its registration mailed; the answer signs in. */
+  async function prove(email: string) {
+    const code = SmtpReceiver.codeOf(await smtp.waitFor(email, (mail) => mail.subject.includes('Verify')));
+    const verified = await anonymous.POST('/api/auth/verify-email', { body: { email, code } });
+    expect(verified.response.status).toBe(200);
+    const cookie = /sharedown_session=[^;]+/.exec(verified.response.headers.get('set-cookie') ?? '')![0];
+    return { user: verified.data!.user, console: createSharedownClient({ baseUrl: app.baseUrl, headers: { cookie } }) };
+  }
+  async function expectUnprovenRefused(email: string) {
+    const refused = await login(email);
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toEqual({ code: 'FORBIDDEN', error: expect.stringContaining('尚未验证'), emailUnverified: true });
+    expect(refused.response.headers.get('set-cookie')).toBeNull();
+  }
+
+  it('makes one founder of parallel first registrations, and an administrator of it only once its address is proven', async () => {
+    const emails = Array.from({ length: 8 }, (_, i) => address(`founder${i}`));
+    const answers = await Promise.all(emails.map((email) => register(email)));
+    for (const answer of answers) expect(answer.data).toEqual({ verificationRequired: true });
+    const founders = await sql<{ email: string }>(app, "SELECT email FROM users WHERE role = 'admin'");
+    expect(founders).toHaveLength(1);
+    const founder = founders[0]!.email;
+    const other = emails.find((email) => email !== founder)!;
+
+    // Whoever typed an address and a password has proven nothing yet: no session, no rights.
+    await expectUnprovenRefused(founder);
+    await expectUnprovenRefused(other);
+
+    expect((await prove(other)).user).toMatchObject({ email: other, emailVerified: true, isAdmin: false });
+    const proven = await prove(founder);
+    expect(proven.user).toMatchObject({ email: founder, emailVerified: true, isAdmin: true });
+    expect((await unwrap(proven.console.GET('/api/auth/session'))).user.isAdmin).toBe(true);
+    expect((await proven.console.GET('/api/admin/users')).response.status).toBe(200);
+    const signedIn = await login(founder);
+    expect(signedIn.response.status).toBe(200);
+    expect(signedIn.data!.user.isAdmin).toBe(true);
+  });
+
+  it('makes an ADMIN_EMAILS address an administrator only once its mailbox proved it', async () => {
+    expect((await register(BOSS)).data).toEqual({ verificationRequired: true });
+    await expectUnprovenRefused(BOSS);
+    const [row] = await sql<{ role: string; verified: boolean }>(
+      app,
+      'SELECT role, email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1',
+      [BOSS],
+    );
+    expect(row).toEqual({ role: 'user', verified: false });
+
+    const proven = await prove(BOSS);
+    expect(proven.user).toMatchObject({ emailVerified: true, isAdmin: true });
+    expect((await proven.console.GET('/api/admin/settings')).response.status).toBe(200);
+    const signedIn = await login(BOSS);
+    expect(signedIn.response.status).toBe(200);
+    expect(signedIn.data!.user.isAdmin).toBe(true);
+  });
 });

@@ -31,6 +31,9 @@ describe('administrators', () => {
     app = await startApp({ env: { ADMIN_EMAILS: 'ops@example.org, Boss@Example.com' } });
     root = await createUser(app.baseUrl);
     boss = await createUser(app.baseUrl, { email: `BOSS@example.COM` });
+    // ADMIN_EMAILS counts only for a proven address; this instance has neither e-mail nor single
+    // sign-on to prove one, so the proof is written as either of them would write it.
+    await sql(app, 'UPDATE users SET email_verified_at = now() WHERE id = $1', [boss.userId]);
     alice = await createUser(app.baseUrl);
   });
   afterAll(async () => app?.cleanup());
@@ -56,6 +59,20 @@ describe('administrators', () => {
     expect(roles.map((row) => row.role)).toEqual(['admin', 'user', 'user']);
     const listed = await unwrap(admin().GET('/api/admin/users/{id}', { params: { path: { id: boss.userId } } }));
     expect(listed).toMatchObject({ email: 'BOSS@example.COM', isAdmin: true, disabled: false, disabledAt: null });
+  });
+
+  it('grants nothing to an ADMIN_EMAILS address nobody proved, which without e-mail is every registration', async () => {
+    const ops = await createUser(app.baseUrl, { email: 'Ops@Example.org' });
+    expect((await unwrap(ops.console.GET('/api/auth/session'))).user).toMatchObject({ emailVerified: false, isAdmin: false });
+    for (const path of ['/api/admin/users', '/api/admin/settings', '/api/admin/stats']) {
+      expect(await status(path, { headers: { cookie: ops.cookie } })).toBe(403);
+    }
+    const listed = await unwrap(admin().GET('/api/admin/users/{id}', { params: { path: { id: ops.userId } } }));
+    expect(listed).toMatchObject({ email: 'Ops@Example.org', isAdmin: false });
+    // Signing in again changes nothing: a password proves no mailbox.
+    const again = await signIn(ops.email);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(false);
   });
 
   it('answers non-administrators 403, bearer tokens 403 and nobody 401 on every admin route', async () => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { createSharedownClient, unwrap, type SharedownClient } from '@sharedown/contract';
@@ -64,6 +65,28 @@ async function provenUserOf(
   };
 }
 
+/**
+ * A session of an account whose address was never proven. With e-mail configured its password
+ * opens nothing until the address is proven, so such a session is one kept from before e-mail was
+ * set up: written as the service writes sessions, only the digest of the cookie's value stored.
+ */
+async function keptSession(app: RunningApp, email: string): Promise<{ cookie: string; userId: string }> {
+  const [account] = await sql<{ id: string }>(app, 'SELECT id FROM users WHERE email = $1', [email]);
+  const value = randomBytes(32).toString('base64url');
+  await sql(app, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    createHash('sha256').update(value).digest('hex'),
+    account!.id,
+  ]);
+  return { cookie: `sharedown_session=${value}`, userId: account!.id };
+}
+
+/** The answer to a password sign-in of an account whose address was never proven. */
+function expectUnprovenRefused(login: { response: Response; error?: unknown }): void {
+  expect(login.response.status).toBe(403);
+  expect(login.error).toEqual({ code: 'FORBIDDEN', error: expect.stringContaining('尚未验证'), emailUnverified: true });
+  expect(login.response.headers.get('set-cookie')).toBeNull();
+}
+
 describe('e-mail flows against a real SMTP receiver', () => {
   let smtp: SmtpReceiver;
   let app: RunningApp;
@@ -84,16 +107,16 @@ describe('e-mail flows against a real SMTP receiver', () => {
   const signInByCode = (email: string) => codeSignIn(app, smtp, email, client());
   const provenUser = (email: string) => provenUserOf(app, smtp, email, client());
 
-  /** Registers with a password (no session with e-mail on), then signs in with it: an unproven account. */
+  /** Registers with a password (no session with e-mail on; the password opens nothing yet): an unproven account. */
   async function unprovenUser(email: string): Promise<{ cookie: string; userId: string }> {
     const registered = await anonymous.POST('/api/auth/register', { body: { email, password: PASSWORD }, headers: client() });
     expect(registered.data).toEqual({ verificationRequired: true });
     // Its code arrives on its own; waiting for it keeps it apart from any code asked for later.
     await smtp.waitFor(email, (mail) => mail.subject.includes('Verify'));
-    const login = await anonymous.POST('/api/auth/login', { body: { email, password: PASSWORD }, headers: client() });
-    expect(login.response.status).toBe(200);
-    expect(login.data!.user.emailVerified).toBe(false);
-    return { cookie: sessionCookieOf(login.response), userId: login.data!.user.id };
+    expectUnprovenRefused(await anonymous.POST('/api/auth/login', { body: { email, password: PASSWORD }, headers: client() }));
+    const kept = await keptSession(app, email);
+    expect((await unwrap(console(kept.cookie).GET('/api/auth/session'))).user.emailVerified).toBe(false);
+    return kept;
   }
 
   beforeAll(async () => {
@@ -146,6 +169,8 @@ describe('e-mail flows against a real SMTP receiver', () => {
     const email = address('registrant');
     await anonymous.POST('/api/auth/register', { body: { email, password: PASSWORD }, headers: client() });
     const code = codeOf(await smtp.waitFor(email, (mail) => mail.subject.includes('Verify')));
+    // Until then the password opens nothing: whoever typed it has not shown the mailbox is theirs.
+    expectUnprovenRefused(await anonymous.POST('/api/auth/login', { body: { email, password: PASSWORD }, headers: client() }));
     const wrong = await anonymous.POST('/api/auth/verify-email', {
       body: { email, code: code === '000000' ? '111111' : '000000' },
       headers: client(),
@@ -333,6 +358,44 @@ describe('e-mail flows against a real SMTP receiver', () => {
     // No mail for an address without an account.
     await drained(app, 'mail');
     expect(smtp.messages.some((mail) => mail.to.some((to) => to.startsWith('ghost-')))).toBe(false);
+  });
+
+  it('refuses a password reset of a disabled account and leaves its code unused', async () => {
+    const email = address('suspended');
+    const user = await provenUser(email);
+    await unwrap(user.console.POST('/api/auth/password', { body: { newPassword: PASSWORD } }));
+    const setDisabled = (disabled: boolean) =>
+      unwrap(owner.console.PATCH('/api/admin/users/{id}', { params: { path: { id: user.userId } }, body: { disabled } }));
+    await setDisabled(true);
+    expect((await anonymous.POST('/api/auth/password-reset', { body: { email }, headers: client() })).response.status).toBe(200);
+    const code = codeOf(await smtp.waitFor(email, (mail) => mail.subject.includes('Password reset code')));
+    const state = () =>
+      sql<{ password_hash: string; used: boolean[] }>(
+        app,
+        `SELECT u.password_hash, array(SELECT c.used_at IS NOT NULL FROM email_codes c
+                                       WHERE lower(c.email) = lower(u.email) AND c.purpose = 'reset') AS used
+         FROM users u WHERE u.id = $1`,
+        [user.userId],
+      );
+    const [before] = await state();
+    expect(before!.used).toEqual([false]);
+
+    const confirm = () =>
+      anonymous.POST('/api/auth/password-reset/confirm', {
+        body: { email, code, newPassword: 'a password for a disabled account' },
+        headers: client(),
+      });
+    const refused = await confirm();
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toEqual({ code: 'FORBIDDEN', error: expect.stringContaining('账户已停用') });
+    expect(refused.response.headers.get('set-cookie')).toBeNull();
+    expect(await state()).toEqual([before]);
+
+    // Enabled again, the very same code still works: it was never used.
+    await setDisabled(false);
+    const confirmed = await confirm();
+    expect(confirmed.response.status).toBe(200);
+    expect((await state())[0]!.used).toEqual([true]);
   });
 
   it('takes an unproven account away from whoever registered it once the mailbox owner signs in with a code', async () => {
@@ -615,7 +678,8 @@ describe('e-mail codes with a separate render host', () => {
     const email = 'late-verifier@corp.test';
     await anonymous.POST('/api/auth/register', { body: { email, password: PASSWORD } });
     await smtp.waitFor(email, (mail) => mail.subject.includes('Verify'));
-    const cookie = sessionCookieOf((await anonymous.POST('/api/auth/login', { body: { email, password: PASSWORD } })).response);
+    expectUnprovenRefused(await anonymous.POST('/api/auth/login', { body: { email, password: PASSWORD } }));
+    const { cookie } = await keptSession(app, email);
     const owner = await provenUserOf(app, smtp, 'second-owner@corp.test');
     const doc = await upload(app, owner, 'later.md', DOCUMENT);
     const path = new URL((await share(owner, doc.fileId, { emailAllowlist: [email] })).url).pathname;

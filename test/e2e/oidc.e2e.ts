@@ -6,6 +6,9 @@ import { HttpVisitor, isDocument, share, sql, upload } from '../support/browser.
 import { startOidcProvider, type ProviderAccount, type TestOidcProvider } from '../support/oidc-provider.js';
 
 const CLIENT_SECRET = 'test-client-secret-for-sharedown';
+/** Named in ADMIN_EMAILS: administrators once an address of theirs is proven. */
+const CHIEF = 'chief@corp.test';
+const DEPUTY = 'deputy@corp.test';
 let counter = 0;
 
 function person(verified: boolean, email?: string): ProviderAccount {
@@ -39,6 +42,7 @@ describe('single sign-on without a browser', () => {
           OIDC_ISSUER_URL: `http://127.0.0.1:${issuerPort}`,
           OIDC_CLIENT_ID: 'sharedown-test',
           OIDC_CLIENT_SECRET: CLIENT_SECRET,
+          ADMIN_EMAILS: `${CHIEF},${DEPUTY}`,
         },
       }),
       startApp(),
@@ -166,6 +170,30 @@ describe('single sign-on without a browser', () => {
       account.email,
     ]);
     expect(rows).toEqual([{ verified: false }]);
+  });
+
+  it('makes an ADMIN_EMAILS address an administrator only once the provider vouches for it', async () => {
+    const isAdmin = async (visitor: HttpVisitor) => {
+      const session = await visitor.get('/api/auth/session');
+      expect(session.status).toBe(200);
+      return (JSON.parse(session.body) as { user: { isAdmin: boolean } }).user.isAdmin;
+    };
+    const chief = person(false, CHIEF);
+    const unproven = await signIn(chief);
+    expect(unproven.landed).toBe('/files');
+    expect(await isAdmin(unproven.visitor)).toBe(false);
+    expect((await unproven.visitor.get('/api/admin/users')).status).toBe(403);
+
+    // The same person, once the provider says the address is verified: the address is proven, and
+    // every session of the account reads it so.
+    const vouched = await signIn({ ...chief, email_verified: true });
+    expect(vouched.landed).toBe('/files');
+    expect(await isAdmin(vouched.visitor)).toBe(true);
+    expect(await isAdmin(unproven.visitor)).toBe(true);
+    expect((await vouched.visitor.get('/api/admin/users')).status).toBe(200);
+
+    const deputy = await signIn(person(true, DEPUTY));
+    expect(await isAdmin(deputy.visitor)).toBe(true);
   });
 
   it('answers a provider error with the sign-in page and no session', async () => {

@@ -391,7 +391,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password (and the second factor when the account has one) */
+        /**
+         * Sign in with e-mail and password (and the second factor when the account has one)
+         * @description With SMTP_URL set, an account whose address was never proven is refused once its password (and second factor) was right: 403 FORBIDDEN with `emailUnverified: true`, and no session, until the address is proven.
+         */
         post: operations["Auth_login"];
         delete?: never;
         options?: never;
@@ -515,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a mailed code
-         * @description Proves the address, ends every session of the account and signs in with a new one. Answers 404 NOT_FOUND when the instance has no SMTP_URL.
+         * @description Proves the address, ends every session of the account and signs in with a new one. A disabled account: 403 FORBIDDEN, and the code and the password stay as they were. Answers 404 NOT_FOUND when the instance has no SMTP_URL.
          */
         post: operations["Email_confirmReset"];
         delete?: never;
@@ -2286,6 +2289,8 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description on a 401 from POST /api/auth/login: the password was right, and the account asks for its second factor (send `code`); from the e-mail code routes (email-code/verify, verify-email, password-reset/confirm): the e-mail code was right and stays usable, send it again with `twoFactorCode` */
             twoFactorRequired?: boolean;
+            /** @description on a 403 from POST /api/auth/login with e-mail configured: the password (and second factor) was right, but the account's address was never proven, and until it is no password opens the account. The code mailed at registration (POST /api/auth/verify-email), a sign-in code (email-code) or a password reset proves it */
+            emailUnverified?: boolean;
             /**
              * @description on a VALIDATION error about one request field: its name, a dotted path for a nested member (`share.expiresInDays`); lets a client point at the field and word the problem in its own language
              * @example slug
@@ -2445,7 +2450,7 @@ export interface components {
             hasPassword: boolean;
             /** @description two-factor authentication (TOTP) is on */
             twoFactorEnabled: boolean;
-            /** @description an administrator of the instance (its first account, or named in ADMIN_EMAILS): the console shows its Admin area */
+            /** @description an administrator of the instance: its first account, or an address ADMIN_EMAILS names once it is proven (with SMTP_URL set, the first account too waits for its address to be proven); the console shows its Admin area */
             isAdmin: boolean;
         };
         SessionResponseDto: {
@@ -3226,7 +3231,7 @@ export interface components {
             email: string;
             /** @description public owner segment used in share URLs */
             segment: string;
-            /** @description an administrator: the first account of the instance, or named in ADMIN_EMAILS */
+            /** @description an administrator: the first account of the instance, or an address ADMIN_EMAILS names once it is proven (with SMTP_URL set, the first account too waits for its address to be proven) */
             isAdmin: boolean;
             /** @description disabled by an administrator: no sign-in, tokens answer 401, share links answer 410 */
             disabled: boolean;

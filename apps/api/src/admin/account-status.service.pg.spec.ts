@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Administrators } from '../auth/administrators.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { AppError } from '../common/app-error.js';
@@ -41,7 +42,7 @@ describe(AccountStatusService.name, () => {
       new AdminUsersRepository(database.dataSource),
       new AuditLog(new AuditRepository(database.dataSource)),
       feed as unknown as ChangeFeed,
-      new Set(['listed@example.org']),
+      new Administrators(['listed@example.org'], false),
     );
   });
   afterAll(() => database?.drop());
@@ -106,5 +107,38 @@ describe(AccountStatusService.name, () => {
       [[first.id, second.id]],
     );
     expect(active.n).toBe(1);
+  });
+
+  it('counts an address ADMIN_EMAILS names as an administrator only once it is proven', async () => {
+    const founder = await createTestUser(database.dataSource);
+    const listed = await createTestUser(database.dataSource);
+    await database.dataSource.query(`UPDATE users SET email = 'Listed@example.org' WHERE id = $1`, [listed.id]);
+    await database.dataSource.query(`UPDATE users SET role = 'user'`);
+    await makeAdmin(founder.id);
+
+    const refused = await sut.setDisabled(listed.id, founder.id, true).catch((error: AppError) => error.code);
+    expect(refused).toBe('CONFLICT');
+    await database.dataSource.query(`UPDATE users SET email_verified_at = now() WHERE id = $1`, [listed.id]);
+    expect(await sut.setDisabled(listed.id, founder.id, true)).toBe(true);
+  });
+
+  it('with e-mail configured, counts the first account as an administrator only once its address is proven', async () => {
+    const withEmail = new AccountStatusService(
+      database.dataSource,
+      new AdminUsersRepository(database.dataSource),
+      new AuditLog(new AuditRepository(database.dataSource)),
+      feed as unknown as ChangeFeed,
+      new Administrators([], true),
+    );
+    const proven = await createTestUser(database.dataSource, { emailVerified: true });
+    const unproven = await createTestUser(database.dataSource);
+    await database.dataSource.query(`UPDATE users SET role = 'user'`);
+    await makeAdmin(proven.id);
+    await makeAdmin(unproven.id);
+
+    const refused = await withEmail.setDisabled(unproven.id, proven.id, true).catch((error: AppError) => error.code);
+    expect(refused).toBe('CONFLICT');
+    // Not an administrator itself, so nothing stops its disabling.
+    expect(await withEmail.setDisabled(proven.id, unproven.id, true)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ADMINISTRATORS } from '../auth/administrators.js';
+import { Administrators } from '../auth/administrators.js';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
@@ -24,7 +24,7 @@ export class AccountStatusService {
     private readonly accounts: AdminUsersRepository,
     private readonly audit: AuditLog,
     private readonly feed: ChangeFeed,
-    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+    private readonly administrators: Administrators,
   ) {}
 
   /**
@@ -77,9 +77,8 @@ export class AccountStatusService {
     if (!account) throw new AppError(ErrorCode.NOT_FOUND, '用户不存在');
     if (!removing) return account;
     if (account.id === actorId) throw new AppError(ErrorCode.CONFLICT, '管理员不能停用或删除自己的账户');
-    const isAdministrator = account.adminRole || this.administrators.has(account.email.toLowerCase());
-    if (isAdministrator && !account.disabled) {
-      const others = await this.accounts.countActiveAdministrators(manager, [...this.administrators], account.id);
+    if (this.administrators.isAdmin(account) && !account.disabled) {
+      const others = await this.accounts.countActiveAdministrators(manager, this.administrators, account.id);
       if (others === 0) throw new AppError(ErrorCode.CONFLICT, '不能停用或删除最后一位管理员');
     }
     return account;

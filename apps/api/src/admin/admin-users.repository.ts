@@ -8,6 +8,7 @@ import {
   type NewestFirstKey,
   type PageRequest,
 } from '../common/page-cursor.js';
+import type { Administrators } from '../auth/administrators.js';
 
 /** An account as the administrators' pages show it. */
 export interface AdminUserRow {
@@ -15,6 +16,7 @@ export interface AdminUserRow {
   email: string;
   segment: string;
   admin_role: boolean;
+  email_verified: boolean;
   disabled_at: Date | null;
   quota_bytes: string;
   used_bytes: string;
@@ -29,12 +31,14 @@ export interface AdminUserRow {
 export interface LockedAccount {
   id: string;
   email: string;
+  emailVerified: boolean;
   adminRole: boolean;
   disabled: boolean;
 }
 
 // Counts of live files (not in the trash) and of shares, read with the account.
-const ADMIN_USER_COLUMNS = `u.id, u.email, u.segment, u.role = 'admin' AS admin_role, u.disabled_at, u.quota_bytes, u.used_bytes,
+const ADMIN_USER_COLUMNS = `u.id, u.email, u.segment, u.role = 'admin' AS admin_role,
+  u.email_verified_at IS NOT NULL AS email_verified, u.disabled_at, u.quota_bytes, u.used_bytes,
   (SELECT count(*)::int FROM files f WHERE f.user_id = u.id AND f.deleted_at IS NULL) AS file_count,
   (SELECT count(*)::int FROM shares s WHERE s.user_id = u.id) AS share_count,
   u.created_at, u.last_sign_in_at, ${cursorTimeSql('u.created_at')} AS cursor_time`;
@@ -56,22 +60,31 @@ export class AdminUsersRepository {
 
   /** The account, its row locked for the caller's transaction; null when there is none. */
   async lockAccount(manager: EntityManager, userId: string): Promise<LockedAccount | null> {
-    const found = await rows<{ id: string; email: string; admin_role: boolean; disabled: boolean }>(
+    const found = await rows<{ id: string; email: string; email_verified: boolean; admin_role: boolean; disabled: boolean }>(
       manager,
-      `SELECT id, email, role = 'admin' AS admin_role, disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1 FOR UPDATE`,
+      `SELECT id, email, email_verified_at IS NOT NULL AS email_verified, role = 'admin' AS admin_role,
+              disabled_at IS NOT NULL AS disabled
+       FROM users WHERE id = $1 FOR UPDATE`,
       [userId],
     );
     const row = found[0];
-    return row ? { id: row.id, email: row.email, adminRole: row.admin_role, disabled: row.disabled } : null;
+    return row
+      ? { id: row.id, email: row.email, emailVerified: row.email_verified, adminRole: row.admin_role, disabled: row.disabled }
+      : null;
   }
 
-  /** Administrators (by role or by one of `adminEmails`) that are not disabled, other than `exceptUserId`. */
-  async countActiveAdministrators(manager: EntityManager, adminEmails: string[], exceptUserId: string): Promise<number> {
+  /**
+   * Administrators as `administrators` judges them (Administrators.isAdmin, here in SQL) that are
+   * not disabled, other than `exceptUserId`.
+   */
+  async countActiveAdministrators(manager: EntityManager, administrators: Administrators, exceptUserId: string): Promise<number> {
     const [row] = await rows<{ total: number }>(
       manager,
       `SELECT count(*)::int AS total FROM users
-       WHERE disabled_at IS NULL AND id <> $2 AND (role = 'admin' OR lower(email) = ANY($1::text[]))`,
-      [adminEmails, exceptUserId],
+       WHERE disabled_at IS NULL AND id <> $2
+         AND CASE WHEN email_verified_at IS NOT NULL THEN role = 'admin' OR lower(email) = ANY($1::text[])
+                  ELSE role = 'admin' AND NOT $3::boolean END`,
+      [administrators.addresses, exceptUserId, administrators.founderNeedsProof],
     );
     return row!.total;
   }

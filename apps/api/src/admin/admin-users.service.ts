@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ADMINISTRATORS } from '../auth/administrators.js';
+import { Administrators } from '../auth/administrators.js';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
@@ -21,7 +21,7 @@ export class AdminUsersService {
     private readonly status: AccountStatusService,
     private readonly audit: AuditLog,
     private readonly feed: ChangeFeed,
-    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+    private readonly administrators: Administrators,
   ) {}
 
   async list(query: { q?: string; limit?: string; cursor?: string }): Promise<AdminUsersPageDto> {
@@ -97,7 +97,7 @@ export class AdminUsersService {
       id: row.id,
       email: row.email,
       segment: row.segment,
-      isAdmin: row.admin_role || this.administrators.has(row.email.toLowerCase()),
+      isAdmin: this.administrators.isAdmin({ email: row.email, emailVerified: row.email_verified, adminRole: row.admin_role }),
       disabled: row.disabled_at !== null,
       disabledAt: row.disabled_at?.toISOString() ?? null,
       quotaBytes: Number(row.quota_bytes),

@@ -38,7 +38,12 @@ export class AdminUserDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'email' }) email: string;
   @ApiProperty({ description: 'public owner segment used in share URLs' }) segment: string;
-  @ApiProperty({ description: 'an administrator: the first account of the instance, or named in ADMIN_EMAILS' }) isAdmin: boolean;
+  @ApiProperty({
+    description:
+      'an administrator: the first account of the instance, or an address ADMIN_EMAILS names once it is proven (with ' +
+      'SMTP_URL set, the first account too waits for its address to be proven)',
+  })
+  isAdmin: boolean;
   @ApiProperty({ description: 'disabled by an administrator: no sign-in, tokens answer 401, share links answer 410' })
   disabled: boolean;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) disabledAt: string | null;

@@ -9,6 +9,9 @@ import { RegistrationPolicy } from './registration-policy.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
 
+export const EMAIL_UNVERIFIED_MESSAGE =
+  '该电子邮件地址尚未验证，暂不能用密码登录：请输入注册时发到该地址的验证码，或通过“忘记密码”重设密码来验证地址';
+
 // A valid argon2id hash of a random password: verifying against it costs the same as a real one.
 const DUMMY_HASH = hashPassword(`dummy-${Date.now()}-${Math.random()}`);
 
@@ -86,6 +89,18 @@ export class AccountsService {
     await giveBack();
     const { passwordHash: _omit, ...user } = found;
     return user;
+  }
+
+  /**
+   * With e-mail configured, a password opens only an account whose address was proven: anyone can
+   * register any address, and until the mailbox has answered, whoever chose the password may not be
+   * its owner. Without e-mail nothing can be proven, and the password opens the account as it
+   * always did. Asked once the password (and second factor) was right, so only its holder learns it.
+   */
+  assertPasswordMayOpen(user: AuthUser): void {
+    if (this.runtime.env.SMTP_URL && !user.emailVerified) {
+      throw new AppError(ErrorCode.FORBIDDEN, EMAIL_UNVERIFIED_MESSAGE, { extras: { emailUnverified: true } });
+    }
   }
 
   async changeSegment(userId: string, segment: string): Promise<AuthUser> {

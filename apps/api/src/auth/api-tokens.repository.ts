@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { rows } from '../common/sql.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
@@ -9,7 +9,7 @@ import {
   type NewestFirstKey,
   type PageRequest,
 } from '../common/page-cursor.js';
-import { ADMINISTRATORS } from './administrators.js';
+import { Administrators } from './administrators.js';
 import type { AuthUser } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
@@ -75,7 +75,7 @@ export class ApiTokensRepository {
 
   constructor(
     private readonly db: DataSource,
-    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+    private readonly administrators: Administrators,
   ) {
     this.pool = namedStatementPool(db);
   }

@@ -12,7 +12,7 @@ export interface AuthUser {
   /** False for accounts made by an e-mail code or single sign-on until they set one. */
   hasPassword: boolean;
   twoFactorEnabled: boolean;
-  /** An administrator: the instance's first account, or an address ADMIN_EMAILS names. */
+  /** An administrator, as `Administrators` judges it: the first account, or a proven address ADMIN_EMAILS names. */
   isAdmin: boolean;
 }
 

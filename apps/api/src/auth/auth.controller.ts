@@ -61,7 +61,12 @@ export class AuthController {
   @Post('auth/login')
   @HttpCode(200)
   @PublicRoute()
-  @ApiOperation({ summary: 'Sign in with e-mail and password (and the second factor when the account has one)' })
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password (and the second factor when the account has one)',
+    description:
+      'With SMTP_URL set, an account whose address was never proven is refused once its password (and second factor) ' +
+      'was right: 403 FORBIDDEN with `emailUnverified: true`, and no session, until the address is proven.',
+  })
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiErrors(400, 401, 403, 429)
   async login(@Body() body: LoginDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply) {

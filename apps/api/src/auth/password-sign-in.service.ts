@@ -10,7 +10,8 @@ import { UsersRepository } from './users.repository.js';
 
 /**
  * Sign-in with e-mail and password, and the second factor when the account has one. The code
- * is looked at only after the password was right, so guessing codes needs the password first.
+ * is looked at only after the password was right, so guessing codes needs the password first;
+ * an address never proven is refused only after both (AccountsService.assertPasswordMayOpen).
  */
 @Injectable()
 export class PasswordSignInService {
@@ -29,7 +30,12 @@ export class PasswordSignInService {
       if (isRefusal(error)) await this.recordFailure(email, 'password', clientAddress);
       throw error;
     }
-    if (!user.twoFactorEnabled) return user;
+    if (user.twoFactorEnabled) await this.secondFactor(user, code, clientAddress);
+    this.accounts.assertPasswordMayOpen(user);
+    return user;
+  }
+
+  private async secondFactor(user: AuthUser, code: string | undefined, clientAddress: string): Promise<void> {
     if (!code) throw new AppError(ErrorCode.UNAUTHENTICATED, '请输入两步验证码', { extras: TWO_FACTOR_REQUIRED });
     try {
       await this.twoFactor.checkSignIn(user.id, code, clientAddress);
@@ -43,7 +49,6 @@ export class PasswordSignInService {
         });
       throw error;
     }
-    return user;
   }
 
   /**

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../common/sql.js';
-import { ADMINISTRATORS } from './administrators.js';
+import { Administrators } from './administrators.js';
 import type { AuthUser } from './auth-context.js';
 import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
 
@@ -23,7 +23,7 @@ export interface SessionRecord {
 export class SessionsRepository {
   constructor(
     private readonly db: DataSource,
-    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+    private readonly administrators: Administrators,
   ) {}
 
   /**

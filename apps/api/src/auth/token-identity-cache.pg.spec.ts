@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Runtime } from '../common/runtime.js';
 import { ChangeFeed } from '../database/change-feed.js';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
+import { Administrators } from './administrators.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import { sha256Hex } from './secrets.js';
 import { TokenIdentityCache } from './token-identity-cache.js';
@@ -31,7 +32,7 @@ describe(`${TokenIdentityCache.name} on PostgreSQL's change feed`, () => {
     const url = (db.options as { url: string }).url;
     feed = new ChangeFeed({ databaseUrl: url } as Runtime);
     await feed.onModuleInit();
-    repository = new CountingRepository(db, new Set<string>());
+    repository = new CountingRepository(db, new Administrators([], false));
     sut = new TokenIdentityCache(repository, feed);
     heard = [];
     feed.subscribe('accounts', (key) => heard.push(`accounts:${key}`));

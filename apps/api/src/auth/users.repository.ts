@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../common/sql.js';
-import { ADMINISTRATORS } from './administrators.js';
+import { Administrators } from './administrators.js';
 import type { AuthUser } from './auth-context.js';
 
 export interface UserRow {
@@ -16,11 +16,8 @@ export interface UserRow {
   admin_role: boolean;
 }
 
-/**
- * The account as a request sees it. `administrators` (ADMIN_EMAILS, lower case) adds the
- * administrators named by configuration to those whose row says so.
- */
-export function toAuthUser(row: UserRow, administrators: ReadonlySet<string>): AuthUser {
+/** The account as a request sees it; `administrators` judges its rights from its row and the configuration. */
+export function toAuthUser(row: UserRow, administrators: Administrators): AuthUser {
   return {
     id: row.id,
     email: row.email,
@@ -30,7 +27,7 @@ export function toAuthUser(row: UserRow, administrators: ReadonlySet<string>): A
     emailVerified: row.email_verified,
     hasPassword: row.has_password,
     twoFactorEnabled: row.two_factor_enabled,
-    isAdmin: row.admin_role || administrators.has(row.email.toLowerCase()),
+    isAdmin: administrators.isAdmin({ email: row.email, emailVerified: row.email_verified, adminRole: row.admin_role }),
   };
 }
 
@@ -42,7 +39,7 @@ export const USER_COLUMNS = `u.id, u.email, u.segment, u.quota_bytes, u.used_byt
 export class UsersRepository {
   constructor(
     private readonly db: DataSource,
-    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+    private readonly administrators: Administrators,
   ) {}
 
   async findById(id: string, manager: EntityManager = this.db.manager): Promise<AuthUser | null> {

@@ -4,6 +4,8 @@ import { ErrorCode, defaultMessageOf } from './error-code.js';
 export interface EnvelopeExtras {
   /** The password was right; sign-in needs the account's second factor (a TOTP or recovery code). */
   twoFactorRequired?: true;
+  /** The password was right; the account's address must be proven (an e-mail code) before a password opens it. */
+  emailUnverified?: true;
   /** On a VALIDATION error: the request field it is about (a dotted path for nested members), when there is one. */
   field?: string;
 }

@@ -16,6 +16,16 @@ export class ErrorEnvelopeDto {
 
   @ApiProperty({
     required: false,
+    type: Boolean,
+    description:
+      'on a 403 from POST /api/auth/login with e-mail configured: the password (and second factor) was right, but the ' +
+      "account's address was never proven, and until it is no password opens the account. The code mailed at " +
+      'registration (POST /api/auth/verify-email), a sign-in code (email-code) or a password reset proves it',
+  })
+  emailUnverified?: boolean;
+
+  @ApiProperty({
+    required: false,
     type: String,
     example: 'slug',
     description:

@@ -3,6 +3,7 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import 'reflect-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
+import { Administrators } from '../auth/administrators.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
@@ -48,7 +49,7 @@ describe(FilesService.name, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    users = new UsersRepository(database.dataSource, new Set());
+    users = new UsersRepository(database.dataSource, new Administrators([], false));
   });
   afterAll(() => database?.drop());
 

@@ -3,6 +3,7 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import 'reflect-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth-context.js';
+import { Administrators } from '../auth/administrators.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { AppError } from '../common/app-error.js';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
@@ -33,7 +34,7 @@ describe(TrashService.name, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = database.dataSource;
-    users = new UsersRepository(db, new Set());
+    users = new UsersRepository(db, new Administrators([], false));
     const repository = new FilesRepository(db);
     files = new FilesService(db, repository, new ScanQueue(noScans), new AuditLog(new AuditRepository(db)));
     folders = new FoldersService(db, repository, new FoldersRepository(db), new AuditLog(new AuditRepository(db)));

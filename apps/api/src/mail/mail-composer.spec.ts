@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Administrators } from '../auth/administrators.js';
 import type { AuthUser } from '../auth/auth-context.js';
 import { EmailCodesRepository } from '../auth/email/email-codes.repository.js';
 import { RegistrationPolicy } from '../auth/registration-policy.js';
@@ -48,7 +49,7 @@ function account(email: string, emailVerified: boolean): AuthUser & { passwordHa
 
 class FakeUsers extends UsersRepository {
   constructor(private readonly known: ReturnType<typeof account> | null) {
-    super(null as never, new Set());
+    super(null as never, new Administrators([], false));
   }
 
   override async findCredentials(): Promise<ReturnType<typeof account> | null> {

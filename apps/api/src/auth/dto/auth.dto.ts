@@ -60,7 +60,8 @@ export class ConsoleUserDto {
   @ApiProperty({ description: 'two-factor authentication (TOTP) is on' }) twoFactorEnabled: boolean;
   @ApiProperty({
     description:
-      'an administrator of the instance (its first account, or named in ADMIN_EMAILS): the console shows its Admin area',
+      'an administrator of the instance: its first account, or an address ADMIN_EMAILS names once it is proven (with ' +
+      'SMTP_URL set, the first account too waits for its address to be proven); the console shows its Admin area',
   })
   isAdmin: boolean;
 }

@@ -31,17 +31,23 @@ export class EmailAccountsRepository {
     return 'claimed';
   }
 
-  /** A new password after a reset: the address is proven, every session ends (and, if it was never proven, every token). */
-  async resetPassword(userId: string, passwordHash: string, manager: EntityManager): Promise<void> {
+  /**
+   * A new password after a reset: the address is proven, every session ends (and, if it was never
+   * proven, every token). False, with nothing changed, when the account is disabled: the update's
+   * row lock makes a disabling at the same moment come before it or after it, never between.
+   */
+  async resetPassword(userId: string, passwordHash: string, manager: EntityManager): Promise<boolean> {
     const updated = await rows<{ was_verified: boolean }>(
       manager,
       `UPDATE users u SET password_hash = $2, email_verified_at = coalesce(u.email_verified_at, now())
-       FROM users before WHERE before.id = u.id AND u.id = $1
+       FROM users before WHERE before.id = u.id AND u.id = $1 AND u.disabled_at IS NULL
        RETURNING before.email_verified_at IS NOT NULL AS was_verified`,
       [userId, passwordHash],
     );
+    if (!updated[0]) return false;
     await manager.query(`DELETE FROM sessions WHERE user_id = $1`, [userId]);
-    if (updated[0] && !updated[0].was_verified) await this.revokeTokens(userId, manager);
+    if (!updated[0].was_verified) await this.revokeTokens(userId, manager);
+    return true;
   }
 
   private async endEverything(userId: string, manager: EntityManager): Promise<void> {

@@ -9,9 +9,6 @@ import { UsersRepository } from '../users.repository.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
 
-/** Rolls back a registration that made no account, so its invitation stays unused. */
-class InviteKept extends Error {}
-
 /** What a proven code did: the account, and whether the caller must now be signed in to it. */
 export interface Verified {
   user: AuthUser;
@@ -48,20 +45,14 @@ export class EmailVerificationService {
     const mode = await this.registration.assertMayRegister(invite);
     await this.codes.takeSend(email, clientAddress);
     const passwordHash = await hashPassword(password);
-    // Invite-only: the invitation is used with the account it makes. An address that has an
-    // account already leaves it unused (the transaction rolls back) and is answered as always.
-    const created = await this.db
-      .transaction(async (manager) => {
-        const used = mode === 'invite' ? await this.registration.useInvite(manager, invite!, email.trim()) : null;
-        const account = await this.accounts.createAccount(email.trim(), { passwordHash, emailVerified: false, manager });
-        if (used && !account) throw new InviteKept();
-        if (used && account) await this.registration.recordInviteUse(manager, used.id, account.id);
-        return account;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof InviteKept) return null;
-        throw error;
-      });
+    // Invite-only: the invitation is used whether or not the address already has an account, or
+    // trying it again afterwards would tell which; only an account it made is recorded on it.
+    const created = await this.db.transaction(async (manager) => {
+      const used = mode === 'invite' ? await this.registration.useInvite(manager, invite!, email.trim()) : null;
+      const account = await this.accounts.createAccount(email.trim(), { passwordHash, emailVerified: false, manager });
+      if (used && account) await this.registration.recordInviteUse(manager, used.id, account.id);
+      return account;
+    });
     await this.codes.enqueue(
       created ? { kind: 'code', purpose: 'verify', email: created.email } : { kind: 'registration-attempt', email: email.trim() },
     );

@@ -127,7 +127,9 @@ export class EmailController {
   @PublicRoute()
   @ApiOperation({
     summary: 'Set a new password with a mailed code',
-    description: `Proves the address, ends every session of the account and signs in with a new one. ${WITHOUT_SMTP}`,
+    description:
+      'Proves the address, ends every session of the account and signs in with a new one. A disabled account: 403 ' +
+      `FORBIDDEN, and the code and the password stay as they were. ${WITHOUT_SMTP}`,
   })
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)

@@ -57,7 +57,8 @@ export class OidcAccountsService {
     if (linked) {
       if (claims.emailVerified && !linked.emailVerified && claims.email?.toLowerCase() === linked.email.toLowerCase()) {
         await this.identities.markEmailVerified(linked.id, claims.email);
-        return { ...linked, emailVerified: true };
+        // Read again: a proven address can bring administrator rights (Administrators).
+        return (await this.users.findById(linked.id)) ?? null;
       }
       return linked;
     }

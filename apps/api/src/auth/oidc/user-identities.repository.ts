@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../../common/sql.js';
-import { ADMINISTRATORS } from '../administrators.js';
+import { Administrators } from '../administrators.js';
 import type { AuthUser } from '../auth-context.js';
 import { USER_COLUMNS, toAuthUser } from '../users.repository.js';
 
@@ -10,7 +10,7 @@ import { USER_COLUMNS, toAuthUser } from '../users.repository.js';
 export class UserIdentitiesRepository {
   constructor(
     private readonly db: DataSource,
-    @Inject(ADMINISTRATORS) private readonly administrators: ReadonlySet<string>,
+    private readonly administrators: Administrators,
   ) {}
 
   async findUser(issuer: string, subject: string): Promise<AuthUser | null> {
