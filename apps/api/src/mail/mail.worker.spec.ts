@@ -17,7 +17,7 @@ const MESSAGE: MailMessage = { subject: 's', text: 't', html: 'h' };
 
 class FakeComposer extends MailComposer {
   constructor(private readonly mail: { to: string; message: MailMessage } | null) {
-    super(null as never, null as never, null as never, runtime, null as never);
+    super(null as never, null as never, null as never, runtime, null as never, null as never, null as never);
   }
 
   override async compose() {
