@@ -480,6 +480,17 @@ describe('e-mail flows against a real SMTP receiver', () => {
       expect(marked.body).toContain(`<div class="sd-wm" aria-hidden="true"><span>${member} · `);
     });
 
+    it("opens no session for an unproven account through the viewer's password form, and offers the proof", async () => {
+      const email = address('viewer-password');
+      await unprovenUser(email);
+      const visitor = new HttpVisitor(app.baseUrl);
+      const form = await visitor.post('/s/_login', { email, password: PASSWORD, next: path });
+      expect(form.status).toBe(403);
+      expect(form.body).toContain('data-verify-offer');
+      expect(visitor.cookies.has('sharedown_session')).toBe(false);
+      expect(form.body).not.toContain(DOCUMENT_TEXT);
+    });
+
     it('does not name an unproven account in the watermark', async () => {
       const email = address('unproven-viewer');
       const { cookie } = await unprovenUser(email);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { isLocaleTag } from '@sharedown/i18n';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountsService } from '../auth/accounts.service.js';
+import type { AuthUser } from '../auth/auth-context.js';
+import { UsersRepository } from '../auth/users.repository.js';
 import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
@@ -45,6 +47,7 @@ export class ViewerFormsService {
     private readonly accounts: AccountsService,
     private readonly twoFactor: TwoFactorService,
     private readonly metrics: Metrics,
+    private readonly users: UsersRepository,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.twoFactorTickets = new Signer(runtime.sessionSecret, 'two-factor-sign-in');
@@ -107,7 +110,7 @@ export class ViewerFormsService {
         const ticket = this.twoFactorTickets.seal({ u: user.id, n: next }, TWO_FACTOR_TICKET_SECONDS);
         return { status: 200, body: twoFactorPage(this.pages.context(request), '/s/_login', next, ticket, null) };
       }
-      return await this.signedIn(request, user.id, next);
+      return await this.signedIn(request, user, next);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
         return this.pages.throttled(request, retryAfterOf(error));
@@ -145,13 +148,18 @@ export class ViewerFormsService {
       }
       throw error;
     }
-    return this.signedIn(request, pending.u, next);
+    const user = await this.users.findById(pending.u);
+    if (!user) return this.pages.loginRequired(request, formNext, context.text.messages.signIn.ticketExpired, 401);
+    return this.signedIn(request, user, next);
   }
 
-  private async signedIn(request: ViewerRequest, userId: string, next: string): Promise<ViewerAnswer> {
+  private async signedIn(request: ViewerRequest, user: AuthUser, next: string): Promise<ViewerAnswer> {
+    // With e-mail set up, a password opens only an account whose address was proven (as on the
+    // console, asked once the password and second factor were right): the page offers the proof.
+    if (this.runtime.env.SMTP_URL && !user.emailVerified) return this.pages.unverified(request, user, next);
     let session: Awaited<ReturnType<SessionsService['create']>>;
     try {
-      session = await this.sessions.create(userId, {
+      session = await this.sessions.create(user.id, {
         method: 'password',
         userAgent: request.userAgent,
         ipPrefix: maskedIpPrefix(request.ip),

@@ -247,7 +247,7 @@ export class ViewerPresenter {
    * (an e-mail code, on PUBLIC_URL where the session lives; else single sign-on), or word that
    * this instance cannot.
    */
-  private unverified(request: ViewerRequest, user: AuthUser, here: string): ViewerAnswer {
+  unverified(request: ViewerRequest, user: AuthUser, here: string): ViewerAnswer {
     const env = this.runtime.env;
     const onPublic = request.origin === this.publicOrigin;
     // From a separate render host, the way back leads through the bounce that carries the sign-in over.
