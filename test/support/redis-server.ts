@@ -1,12 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './app.js';
 
-/** A private redis-server on a free loopback port, so outage tests never touch the shared one. */
-export async function startRedis(port?: number): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+/**
+ * A private redis-server on a free loopback port, so outage tests never touch the shared one.
+ * With `dataDir` it keeps an append-only file there, written before each write is answered, as a
+ * production Redis keeps its data (docker/compose.yaml): a restart on the same directory finds
+ * every job and bucket it had acknowledged.
+ */
+export async function startRedis(
+  port?: number,
+  options: { dataDir?: string } = {},
+): Promise<{ url: string; port: number; stop(): Promise<void> }> {
   const chosen = port ?? (await freePort());
+  const persistence = options.dataDir
+    ? ['--dir', options.dataDir, '--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--appendonly', 'no'];
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', ...persistence],
     {
       stdio: 'ignore',
     },

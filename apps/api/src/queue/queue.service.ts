@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { reconnectSoon } from '../common/redis-reconnect.js';
 import { withTimeout } from '../common/with-timeout.js';
 import { CONNECT_TIMEOUT_MS } from '../database/data-source.js';
 import { Metrics } from '../metrics/metrics.js';
@@ -50,6 +51,7 @@ export class QueueService implements OnApplicationShutdown {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
+      retryStrategy: reconnectSoon,
       lazyConnect: false,
     });
     return this.producerRedis;

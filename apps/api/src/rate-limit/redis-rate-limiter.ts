@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { reconnectSoon } from '../common/redis-reconnect.js';
 import { RateLimiter, retryAfter, type RateDecision } from './rate-limiter.js';
 
 // Runs atomically inside Redis, so every api process shares one exact bucket per key.
@@ -34,11 +35,12 @@ export class RedisRateLimiter extends RateLimiter implements OnApplicationShutdo
     // write (auto-pipelining) instead of one write and one Redis wake-up each. Each script still
     // runs atomically, in the order the calls made them.
     // While Redis is down a take fails at once (no offline queue, one retry, a bounded wait for
-    // the answer) and the call answers 503 UNAVAILABLE; the client reconnects by itself.
+    // the answer) and the call answers 503 UNAVAILABLE; the client tries to reconnect every second.
     this.redis = new Redis(url, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       commandTimeout: 2_000,
+      retryStrategy: reconnectSoon,
       lazyConnect: false,
       enableAutoPipelining: true,
     });
