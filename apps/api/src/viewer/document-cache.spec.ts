@@ -50,6 +50,13 @@ describe(DocumentCache.name, () => {
     expect(table.stored).toEqual([]);
   });
 
+  it('serves what it rendered when storing the rendering fails (the database went away since the read)', async () => {
+    const { table, sut } = setup();
+    table.rows.set('v1', { content: '# Hi', rendered: null, clean: true });
+    table.storeRendering = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    expect((await sut.get('v1', 'MARKDOWN'))!.bytes.toString()).toContain('<h1>Hi</h1>');
+  });
+
   it('keeps nothing for a version that is not CLEAN, so it is looked at again', async () => {
     const { table, sut } = setup();
     table.rows.set('v1', { content: 'text', rendered: null, clean: false });

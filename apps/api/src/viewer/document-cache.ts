@@ -51,7 +51,9 @@ export class DocumentCache {
       html = row.rendered.slice(RENDERER_MARK.length);
     } else {
       html = this.renderer.render(kind, row.content ?? '');
-      await this.repository.storeRendering(versionId, RENDERER_MARK + html);
+      // Kept for other replicas and restarts only: a visit already admitted is shown even when the
+      // database went away since the read.
+      await this.repository.storeRendering(versionId, RENDERER_MARK + html).catch(() => undefined);
     }
     return { bytes: Buffer.from(html, 'utf8'), doctypeLength: kind === 'HTML' ? doctypeLength(html) : 0 };
   }
