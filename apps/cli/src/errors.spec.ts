@@ -38,6 +38,24 @@ describe(reportOf.name, () => {
     expect(report.message).toContain('read-only');
   });
 
+  it('says which route an older service lacks instead of a missing resource', () => {
+    const missing = new SharedownApiError(404, 'INTERNAL', 'Not Found', null, false, null, 'GET /api/v1/folders');
+    expect(reportOf(missing, new Date(), 'de')).toEqual({
+      exitCode: ExitCode.API_ERROR,
+      code: 'NOT_FOUND',
+      status: 404,
+      message:
+        'this service does not offer GET /api/v1/folders: it is older than this client (update the service, or use the client of its version)',
+    });
+  });
+
+  it('names SHAREDOWN_URL, or the stored address, when the service cannot be reached', () => {
+    expect(reportOf(new NetworkError('http://x', 'ECONNREFUSED', 'env')).message).toBe(
+      'cannot reach http://x (SHAREDOWN_URL): ECONNREFUSED',
+    );
+    expect(reportOf(new NetworkError('http://x', 'ECONNREFUSED', 'file')).message).toContain('SHAREDOWN_URL overrides it');
+  });
+
   it('exits 2 for usage errors and 3 for network errors', () => {
     expect(reportOf(new UsageError('bad')).exitCode).toBe(ExitCode.USAGE);
     expect(reportOf(new NetworkError('http://x', 'ECONNREFUSED'))).toMatchObject({

@@ -18,19 +18,33 @@ export class UsageError extends Error {
   }
 }
 
+/** Where the service address came from, so that an unreachable one says what to change. */
+export type UrlSource = 'env' | 'file';
+
+const URL_SOURCE_HINTS: Record<UrlSource, string> = {
+  env: ' (SHAREDOWN_URL)',
+  file: ' (stored by "sharedown login"; SHAREDOWN_URL overrides it)',
+};
+
 /** The service could not be reached at all. */
 export class NetworkError extends Error {
   constructor(
     readonly serviceUrl: string,
     readonly detail: string,
+    readonly source?: UrlSource,
   ) {
-    super(`cannot reach ${serviceUrl}: ${detail}`);
+    super(`cannot reach ${serviceUrl}${source ? URL_SOURCE_HINTS[source] : ''}: ${detail}`);
     this.name = 'NetworkError';
   }
 }
 
-export function networkErrorOf(error: unknown, serviceUrl: string): NetworkError {
-  return new NetworkError(serviceUrl, networkErrorDetail(error));
+export function networkErrorOf(error: unknown, serviceUrl: string, source?: UrlSource): NetworkError {
+  return new NetworkError(serviceUrl, networkErrorDetail(error), source);
+}
+
+/** A route this client calls that the service lacks: the service is older than the client. */
+export function missingRouteMessage(route: string): string {
+  return `this service does not offer ${route}: it is older than this client (update the service, or use the client of its version)`;
 }
 
 export const READ_ONLY_HINT =
@@ -53,6 +67,14 @@ export interface ErrorReport {
  * (the envelope's text is Chinese, so Chinese users get it as the api wrote it).
  */
 export function reportOf(error: unknown, now: Date = new Date(), locale: LocaleTag = 'en'): ErrorReport {
+  if (error instanceof SharedownApiError && error.missingRoute) {
+    return {
+      exitCode: ExitCode.API_ERROR,
+      code: 'NOT_FOUND',
+      status: error.status,
+      message: missingRouteMessage(error.missingRoute),
+    };
+  }
   if (error instanceof SharedownApiError) {
     const worded = locale === 'zh-CN' ? error.message : apiErrorText(SHARED_MESSAGES[locale], error);
     // The REST operations the CLI calls refuse a token only for its scope.

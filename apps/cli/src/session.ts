@@ -26,7 +26,7 @@ export class Session {
       const result = await request;
       return { data: await unwrap(Promise.resolve(result)), response: result.response };
     } catch (error) {
-      if (isNetworkError(error)) throw networkErrorOf(error, this.config.url);
+      if (isNetworkError(error)) throw networkErrorOf(error, this.config.url, this.config.sources?.url);
       throw error;
     }
   }

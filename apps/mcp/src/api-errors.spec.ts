@@ -24,8 +24,15 @@ describe(toErrorBody.name, () => {
   it('turns a failed fetch into UNAVAILABLE naming the address and the socket error', () => {
     const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
     const body = toErrorBody(new TypeError('fetch failed', { cause }), url);
-    expect(body).toEqual({ code: 'UNAVAILABLE', status: 503, message: expect.stringContaining(url) });
+    expect(body).toEqual({ code: 'UNAVAILABLE', status: 503, message: expect.stringContaining(`${url} (SHAREDOWN_URL)`) });
     expect(body.message).toContain('ECONNREFUSED');
+  });
+
+  it('says which route an older service lacks', () => {
+    const missing = new SharedownApiError(404, 'NOT_FOUND', '接口不存在', null, false, null, 'GET /api/v1/folders');
+    const body = toErrorBody(missing, url);
+    expect(body).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(body.message).toContain('does not offer GET /api/v1/folders: it is older than this tool server');
   });
 
   it('explains that a refused token is read-only', () => {

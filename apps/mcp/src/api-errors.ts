@@ -14,6 +14,13 @@ export const READ_ONLY_HINT =
 export const UNAVAILABLE_STATUS = 503;
 
 export function toErrorBody(error: unknown, serviceUrl: string): ToolErrorBody {
+  if (error instanceof SharedownApiError && error.missingRoute) {
+    return {
+      code: 'NOT_FOUND',
+      status: error.status,
+      message: `This Sharedown service does not offer ${error.missingRoute}: it is older than this tool server. Update the service, or use the sharedown-mcp of its version.`,
+    };
+  }
   if (error instanceof SharedownApiError) {
     const retry =
       error.retryAfterSeconds !== null && Number.isFinite(error.retryAfterSeconds)
@@ -30,7 +37,7 @@ export function toErrorBody(error: unknown, serviceUrl: string): ToolErrorBody {
     return {
       code: 'UNAVAILABLE',
       status: UNAVAILABLE_STATUS,
-      message: `Cannot reach the Sharedown service at ${serviceUrl}: ${networkErrorDetail(error)}`,
+      message: `Cannot reach the Sharedown service at ${serviceUrl} (SHAREDOWN_URL): ${networkErrorDetail(error)}`,
     };
   }
   return { code: 'INTERNAL', status: 500, message: error instanceof Error ? error.message : String(error) };
