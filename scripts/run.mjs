@@ -32,7 +32,12 @@ const maintenance = command === 'backup' || command === 'restore';
 if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lockfile).mtimeMs) {
   run([...pnpm, 'install', '--frozen-lockfile']);
 }
-if (!maintenance || !existsSync(backupCli)) run([...pnpm, 'run', 'build']);
+if (command === 'pack') {
+  // The client packages need only the libraries and the two clients, not the api and console.
+  run([...pnpm, '-r', '--filter', './libs/*', '--filter', '@sharedown/cli', '--filter', '@sharedown/mcp', 'run', 'build']);
+} else if (!maintenance || !existsSync(backupCli)) {
+  run([...pnpm, 'run', 'build']);
+}
 
 if (command === 'start') {
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit' });
@@ -42,9 +47,11 @@ if (command === 'start') {
   run([...pnpm, '--filter', '@sharedown/test', 'run', 'test']);
 } else if (command === 'bench') {
   run([...pnpm, '--filter', '@sharedown/bench', 'run', 'bench']);
+} else if (command === 'pack') {
+  run([process.execPath, join(root, 'scripts/pack.mjs'), ...process.argv.slice(3)]);
 } else if (maintenance) {
   run([process.execPath, backupCli, command, ...process.argv.slice(3)]);
 } else {
-  console.error(`unknown command ${command}: use start, test, bench, backup or restore`);
+  console.error(`unknown command ${command}: use start, test, bench, pack, backup or restore`);
   process.exit(2);
 }

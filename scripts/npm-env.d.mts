@@ -1,0 +1,1 @@
+export function npmEnv(extra?: Record<string, string>): Record<string, string>;
