@@ -47,6 +47,8 @@ export class SharedownApiError extends Error {
      * client, or an address that is no Sharedown service.
      */
     readonly missingRoute: string | null = null,
+    /** A 403 of a password sign-in whose password was right: the account's address must be proven first. */
+    readonly emailUnverified = false,
   ) {
     super(message);
     this.name = 'SharedownApiError';
@@ -63,6 +65,7 @@ interface ErrorBody {
   error?: unknown;
   code?: unknown;
   twoFactorRequired?: unknown;
+  emailUnverified?: unknown;
   field?: unknown;
   message?: unknown;
 }
@@ -105,5 +108,6 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<NonNulla
     envelope.twoFactorRequired === true,
     typeof envelope.field === 'string' ? envelope.field : null,
     missingRouteOf(response, envelope),
+    envelope.emailUnverified === true,
   );
 }

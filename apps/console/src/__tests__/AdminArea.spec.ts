@@ -352,6 +352,41 @@ describe('sign-in of a disabled account', () => {
     );
   });
 
+  it('asks an account whose address was never proven for an e-mail code, not calling it disabled', async () => {
+    mockApi({
+      'GET /api/auth/session': envelope(401, 'UNAUTHENTICATED', '未登录'),
+      'GET /api/auth/options': {
+        status: 200,
+        body: {
+          passwordLogin: true,
+          registration: true,
+          registrationMode: 'open',
+          emailCodes: true,
+          oidcLabel: null,
+          oidcRedirectUri: '',
+        },
+      },
+      'POST /api/auth/login': {
+        status: 403,
+        body: { error: '电子邮件地址尚未验证', code: 'FORBIDDEN', emailUnverified: true },
+      },
+    });
+    const setup = harness('en');
+    await setup.router.push('/login');
+    const wrapper = mountWith(LoginPage, setup);
+    await settle();
+    await wrapper.find('input[type="email"]').setValue('new@example.com');
+    await wrapper.find('input[type="password"]').setValue('correct horse battery');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.find('[data-test="login-disabled"]').exists()).toBe(false);
+    const notice = wrapper.find('[data-test="login-unverified"]');
+    expect(notice.text()).toContain("This account's e-mail address is not verified yet.");
+    await notice.find('button').trigger('click');
+    await settle();
+    expect(wrapper.find('[data-test="login-form"]').exists()).toBe(false);
+  });
+
   it('explains a single sign-on that ended at a disabled account', async () => {
     mockApi({ 'GET /api/auth/session': envelope(401, 'UNAUTHENTICATED', '未登录') });
     const setup = harness('fr');

@@ -21,6 +21,8 @@ export default {
     sessionExpired: 'Ihre Sitzung ist beendet. Melden Sie sich erneut an, um dort weiterzumachen, wo Sie waren.',
   },
   email: {
+    unverifiedLogin:
+      'Die E-Mail-Adresse dieses Kontos ist noch nicht bestätigt. Melden Sie sich einmal mit einem an sie gesendeten Code an; danach funktioniert Ihr Passwort.',
     codeLink: 'Anmeldecode per E-Mail senden',
     forgotLink: 'Passwort vergessen?',
     backToPassword: 'Mit Passwort anmelden',

@@ -21,6 +21,8 @@ export default {
     sessionExpired: 'Your session has ended. Sign in again to continue where you were.',
   },
   email: {
+    unverifiedLogin:
+      "This account's e-mail address is not verified yet. Sign in once with a code sent to it; your password works after that.",
     codeLink: 'E-mail me a sign-in code',
     forgotLink: 'Forgot your password?',
     backToPassword: 'Sign in with your password',

@@ -21,6 +21,8 @@ export default {
     sessionExpired: 'Tu sesión ha terminado. Vuelve a iniciar sesión para seguir donde estabas.',
   },
   email: {
+    unverifiedLogin:
+      'La dirección de correo de esta cuenta aún no está verificada. Inicia sesión una vez con un código enviado a ella; después tu contraseña funcionará.',
     codeLink: 'Enviarme un código de acceso por correo',
     forgotLink: '¿Has olvidado tu contraseña?',
     backToPassword: 'Iniciar sesión con tu contraseña',

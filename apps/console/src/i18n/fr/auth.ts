@@ -21,6 +21,8 @@ export default {
     sessionExpired: 'Votre session est terminée. Reconnectez-vous pour reprendre là où vous en étiez.',
   },
   email: {
+    unverifiedLogin:
+      "L'adresse e-mail de ce compte n'est pas encore vérifiée. Connectez-vous une fois avec un code envoyé à cette adresse ; votre mot de passe fonctionnera ensuite.",
     codeLink: 'Recevoir un code de connexion par e-mail',
     forgotLink: 'Mot de passe oublié ?',
     backToPassword: 'Se connecter avec le mot de passe',

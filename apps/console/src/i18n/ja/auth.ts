@@ -21,6 +21,8 @@ export default {
     sessionExpired: 'セッションが終了しました。もう一度ログインすると、元の画面に戻ります。',
   },
   email: {
+    unverifiedLogin:
+      'このアカウントのメールアドレスはまだ確認されていません。そのアドレスに送られるコードで一度サインインすると、以後はパスワードで入れます。',
     codeLink: 'ログインコードをメールで受け取る',
     forgotLink: 'パスワードをお忘れですか？',
     backToPassword: 'パスワードでログイン',

@@ -23,6 +23,7 @@ export default {
     sessionExpired: '会话已结束，请重新登录后继续。',
   },
   email: {
+    unverifiedLogin: '此账户的电子邮件地址尚未验证。请先用发送到该地址的验证码登录一次，之后即可使用密码登录。',
     codeLink: '用电子邮件验证码登录',
     forgotLink: '忘记密码？',
     backToPassword: '用密码登录',
