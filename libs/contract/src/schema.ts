@@ -1435,7 +1435,7 @@ export interface paths {
         head?: never;
         /**
          * Change a live share's policies
-         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded in the account's activity. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).
+         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409). Edits of one share take turns on its row lock.
          */
         patch: operations["Shares_update[0]_apiV1"];
         trace?: never;
@@ -2057,7 +2057,7 @@ export interface paths {
         head?: never;
         /**
          * Change a live share's policies
-         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded in the account's activity. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).
+         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409). Edits of one share take turns on its row lock.
          */
         patch: operations["Shares_update[1]"];
         trace?: never;

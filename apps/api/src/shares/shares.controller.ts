@@ -73,9 +73,10 @@ export class SharesController {
   @ApiOperation({
     summary: "Change a live share's policies",
     description:
-      'Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded in the ' +
-      "account's activity. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, " +
-      'a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).',
+      'Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is ' +
+      "recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit " +
+      'count consumes the link, a higher one opens it again; the next visit is judged by the new policies. ' +
+      'A revoked share cannot be changed (409). Edits of one share take turns on its row lock.',
   })
   @ApiOkResponse({ type: ShareDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)
