@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -144,6 +144,42 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
       await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await admin.end();
       spawnSync('redis-cli', ['-u', MACHINE_REDIS, 'FLUSHDB']);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The embedded default, as `npm start` runs it: one ROLE=all process with its embedded PostgreSQL
+ * under a fresh DATA_DIR, the queue on that database, no Redis. PostgreSQL's CPU is that of the
+ * backends serving the service's database, as in the production topology.
+ */
+export async function startEmbedded() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sharedown-bench-embedded-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [API_MAIN], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error' },
+    cwd: dataDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  await waitHealthy(baseUrl, child);
+  const { port: pgPort } = JSON.parse(await readFile(join(dataDir, 'embedded-postgres.json'), 'utf8'));
+  const db = new pg.Client({ connectionString: `postgres://sharedown:sharedown@127.0.0.1:${pgPort}/sharedown` });
+  await db.connect();
+  return {
+    baseUrl,
+    pid: child.pid,
+    dataDir,
+    db,
+    async postgresPids() {
+      const { rows } = await db.query("SELECT pid FROM pg_stat_activity WHERE datname = 'sharedown' AND pid <> pg_backend_pid()");
+      return rows.map((row) => row.pid);
+    },
+    async stop() {
+      await db.end();
+      await stopChild(child);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -324,9 +360,23 @@ export function printTable(title, rows) {
   for (const row of rows) console.log(keys.map((key, i) => String(row[key]).padEnd(widths[i])).join('  '));
 }
 
-/** One table row of a wrk measurement beside its baseline. */
+/** CPU microseconds one answer cost: the measured process and its PostgreSQL backends together. */
+export function cpuMicrosPerAnswer(m) {
+  return ((m.cpuPer1000.api ?? 0) + (m.cpuPer1000.postgres ?? 0)) * 1000;
+}
+
+/**
+ * The judge of a case: bare Fastify's CPU per answer over the case's (1.00 = as cheap as a bare
+ * answer; 0.25 = four bare answers). Unlike a req/s ratio it does not flatter the slower server
+ * when other work shares the cores.
+ */
+export function cpuRatio(m, baseline) {
+  const own = cpuMicrosPerAnswer(m);
+  return own > 0 ? cpuMicrosPerAnswer(baseline) / own : 0;
+}
+
+/** One table row of a wrk measurement beside its baseline: the CPU ratio (the target's) and the req/s ratio. */
 export function row(name, m, baseline, target) {
-  const r = baseline ? m.rps / baseline.rps : null;
   return {
     case: name,
     'req/s': m.rps.toFixed(0),
@@ -334,9 +384,17 @@ export function row(name, m, baseline, target) {
     'p99 ms': m.p99.toFixed(2),
     'api cpu s/1k': (m.cpuPer1000.api ?? 0).toFixed(3),
     'pg cpu s/1k': m.cpuPer1000.postgres === undefined ? '-' : m.cpuPer1000.postgres.toFixed(3),
-    ratio: r === null ? '1.00' : r.toFixed(2),
-    target: target ? `>= ${target.toFixed(2)}` : '',
+    'cpu µs/answer': cpuMicrosPerAnswer(m).toFixed(1),
+    'cpu ratio': baseline ? cpuRatio(m, baseline).toFixed(2) : '1.00',
+    'req/s ratio': baseline ? (m.rps / baseline.rps).toFixed(2) : '1.00',
+    target: target ? `cpu >= ${target.toFixed(2)}` : '',
   };
+}
+
+/** The load averages, printed before and after each benchmark: a ratio means little on a busy machine. */
+export function loadLine(when) {
+  const [one, five, fifteen] = loadavg();
+  return `load average ${when}: ${one.toFixed(2)} ${five.toFixed(2)} ${fifteen.toFixed(2)} (${cpus().length} cores)`;
 }
 
 /** Collects missed targets; the run exits non-zero when any is missed. */

@@ -6,17 +6,22 @@
 //   - an HTML share: the page and the frame document it points to, one pair per visit;
 //   - a share that already has 1,000,000 recorded visits (seeded in SQL) beside a fresh one,
 //     and the console's hourly-visits query of that share;
-//   - api memory (RSS) idle (started, uploads served, nothing viewed) and at its peak under this load.
-// Every figure comes with the CPU seconds the api and PostgreSQL's backends used per 1,000 requests.
+//   - api memory (RSS) idle (started, uploads served, nothing viewed) and at its peak under this load;
+//   - the embedded default (`npm start`: one ROLE=all process, embedded PostgreSQL, no Redis),
+//     the uncapped share again.
+// Every figure comes with the CPU seconds the api and PostgreSQL's backends used per 1,000 requests,
+// and every case is judged by CPU per answer against bare Fastify's (the req/s ratio is printed beside).
 import { fileURLToPath } from 'node:url';
 import {
   CONNECTIONS,
   DURATION_SECONDS,
   createShare,
+  cpuRatio,
   createUser,
   expectAtLeast,
   expectAtMost,
   getShare,
+  loadLine,
   machine,
   markdownOf,
   printTable,
@@ -24,6 +29,7 @@ import {
   rssMiB,
   startApi,
   startBaseline,
+  startEmbedded,
   uploadShared,
   wrk,
 } from './support.mjs';
@@ -123,6 +129,49 @@ async function seedVisits(db, shareId) {
 }
 
 export async function run() {
+  console.log(loadLine('before the view benchmark'));
+  const topology = await runTopology();
+  const embedded = await runEmbedded();
+  console.log(loadLine('after the view benchmark'));
+  return [...topology, ...embedded];
+}
+
+/** `npm start`'s configuration: the uncapped share beside bare Fastify, on one process and its embedded PostgreSQL. */
+async function runEmbedded() {
+  const app = await startEmbedded();
+  try {
+    const user = await createUser(app.baseUrl);
+    const shared = await uploadShared(app.baseUrl, user.token, 'bench.md', markdownOf(), {});
+    const page = await fetch(shared.url);
+    if (page.status !== 200) throw new Error(`embedded view answered ${page.status}`);
+    const bytes = Buffer.from(await page.arrayBuffer());
+    const baseline = await startBaseline({ '/view': { body: bytes, contentType: 'text/html; charset=utf-8' } });
+    try {
+      const cpu = { api: async () => [app.pid], postgres: () => app.postgresPids() };
+      await wrk(`${baseline.url}/view`, { duration: 2 });
+      await wrk(shared.url, { duration: 5 });
+      const bare = await wrk(`${baseline.url}/view`, { cpu: { api: async () => [baseline.pid] } });
+      const view = await wrk(shared.url, { cpu, lua: lua.counting });
+      const rows = [
+        row(`bare Fastify, same ${(bytes.length / 1024).toFixed(1)} KB from memory`, bare),
+        row('embedded default (npm start): view, share without policies', view, bare, 0.25),
+      ];
+      printTable(`Embedded default: one ROLE=all process, embedded PostgreSQL, queue on it, no Redis (${machine()})`, rows);
+      if (view.other || view.errors)
+        throw new Error(`embedded view: ${view.other} answers other than 200, ${view.errors} socket errors`);
+      const counted = (await getShare(app.baseUrl, user.token, shared.share.id)).visitCount;
+      console.log(`embedded default: ${view.ok} documents read, ${counted} visits counted`);
+      expectAtLeast('embedded default, share without policies: CPU ratio to bare Fastify', cpuRatio(view, bare), 0.25);
+      return rows;
+    } finally {
+      await baseline.stop();
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+async function runTopology() {
   const api = await startApi();
   const cpu = { api: async () => [api.pid], postgres: () => api.postgresPids() };
   let peakRss = 0;
@@ -295,10 +344,11 @@ export async function run() {
       }
       if (failures.length) throw new Error(failures.join('; '));
 
-      expectAtLeast('view, share without policies / bare Fastify', open.rps / bareView.rps, 0.25);
-      expectAtLeast('view, capped share / bare Fastify', limited.rps / bareView.rps, 0.2);
-      expectAtLeast('view after password unlock / bare Fastify', password.rps / barePassword.rps, 0.2);
-      expectAtLeast('HTML page + frame pairs / bare Fastify pairs', pairs.rps / barePairs.rps, 0.1);
+      // The judge: bare Fastify's CPU per answer over the case's (api process and its PostgreSQL backends).
+      expectAtLeast('view, share without policies: CPU ratio to bare Fastify', cpuRatio(open, bareView), 0.25);
+      expectAtLeast('view, capped share: CPU ratio to bare Fastify', cpuRatio(limited, bareView), 0.2);
+      expectAtLeast('view after password unlock: CPU ratio to bare Fastify', cpuRatio(password, barePassword), 0.2);
+      expectAtLeast('HTML page + frame pair: CPU ratio to bare Fastify pair', cpuRatio(pairs, barePairs), 0.1);
       expectAtLeast(`view of a share with ${SEEDED_VISITS} visits / fresh share`, seededRun.rps / freshRun.rps, 0.9);
       expectAtMost('console hourly-visits query p50', hourly[10], 200, ' ms');
       expectAtMost('api RSS idle', idleRss, 200, ' MiB');
