@@ -72,9 +72,11 @@ describe.runIf(await privatePostgresAvailable()).each(['postgres', 'redis'] as c
 
     /**
      * Twenty request loops (views of both links, token calls, uploads) for about eight seconds; the
-     * database stops 2.5 s in (`mode`), stays down 4 s, and starts again; the loops go on for 3 s more.
+     * database goes away 2.5 s in (`fast` or `immediate` stop; `freeze`: alive but silent), stays
+     * away 4 s (a freeze 12 s, longer than any of the service's waits), and comes back; the loops
+     * go on for 3 s more.
      */
-    async function outage(mode: 'fast' | 'immediate', openUrl: string, cappedUrl: string): Promise<Outage> {
+    async function outage(mode: 'fast' | 'immediate' | 'freeze', openUrl: string, cappedUrl: string): Promise<Outage> {
       const health = watchHealth(app.baseUrl);
       const started = Date.now();
       const stopAt = started + 2_500;
@@ -107,10 +109,10 @@ describe.runIf(await privatePostgresAvailable()).each(['postgres', 'redis'] as c
         },
       );
       await sleep(stopAt - Date.now());
-      await database.stop(mode);
+      await (mode === 'freeze' ? database.freeze() : database.stop(mode));
       const stoppedAt = Date.now();
-      await sleep(4_000);
-      await database.start();
+      await sleep(mode === 'freeze' ? 12_000 : 4_000);
+      await (mode === 'freeze' ? database.thaw() : database.start());
       restartedAt = Date.now();
       const answers = await load;
       const healthyAt = await health.healthySince(restartedAt, RECOVERY_MS);
@@ -123,7 +125,7 @@ describe.runIf(await privatePostgresAvailable()).each(['postgres', 'redis'] as c
         outageMs: restartedAt - stoppedAt,
         recoveryMs: healthyAt === null ? null : healthyAt - restartedAt,
       };
-      console.log(`PostgreSQL ${mode} stop, queue on ${queueBackend}: ${JSON.stringify(report)}`);
+      console.log(`PostgreSQL ${mode}, queue on ${queueBackend}: ${JSON.stringify(report)}`);
       return { answers, stoppedAt, restartedAt, healthyAt, healthDown, accepted };
     }
 
@@ -173,6 +175,33 @@ describe.runIf(await privatePostgresAvailable()).each(['postgres', 'redis'] as c
 
       await expectScansResume(result.accepted);
     }, 240_000);
+
+    // One queue backend is enough to show the service's own bounds on a silent database.
+    it.runIf(queueBackend === 'postgres')(
+      'frozen: a database that answers nothing costs no request more than 10 s, and counts stay within what was cut',
+      async () => {
+        const { open, capped } = await links('frozen.md');
+        const result = await outage('freeze', open.url, capped.url);
+        expectRiddenOut(result);
+
+        // A statement the service gave up on may still commit once the server goes on: counted, answered 503, never shown.
+        for (const [kind, link] of [
+          ['view', open],
+          ['capped', capped],
+        ] as const) {
+          const answers = result.answers.filter((answer) => answer.kind === kind);
+          const seen = answers.filter(shown).length + (kind === 'view' ? 1 : 0);
+          const cut = answers.filter((answer) => answer.status === 503).length;
+          const count = (await getShare(user, link.share.id)).visitCount;
+          expect(count).toBeGreaterThanOrEqual(seen);
+          expect(count).toBeLessThanOrEqual(seen + cut);
+        }
+        expect((await getShare(user, capped.share.id)).visitCount).toBeLessThanOrEqual(CAP);
+
+        await expectScansResume(result.accepted);
+      },
+      240_000,
+    );
 
     it('crashed: the same answers, and the capped link never shows more than its cap nor a visit it did not count', async () => {
       const { open, capped } = await links('crashed.md');

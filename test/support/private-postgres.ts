@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +21,31 @@ export interface PrivatePostgres {
   /** `fast` ends every session and checkpoints; `immediate` is a crash (recovery at the next start). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
+  /**
+   * SIGSTOP to the server and every one of its processes: connections stay open and new ones are
+   * accepted by the kernel, but nothing answers, as with a server that hangs or a network that
+   * drops packets. `thaw()` lets it go on where it stopped.
+   */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
   cleanup(): Promise<void>;
+}
+
+async function postmasterOf(dataDir: string): Promise<number> {
+  return Number((await readFile(join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+}
+
+/** The children of the postmaster (backends, background workers), from /proc. */
+async function childrenOf(postmaster: number): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === postmaster) pids.push(Number(entry));
+  }
+  return pids;
 }
 
 /** The directory of the newest installed server's binaries (Debian's layout). */
@@ -68,6 +92,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   ].join(' ');
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let running = false;
+  let frozen: number[] = [];
 
   const handle: PrivatePostgres = {
     port,
@@ -93,7 +118,19 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       await exec('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
       running = false;
     },
+    async freeze() {
+      // The postmaster first: once it is stopped it starts no new backend that the list would miss.
+      const postmaster = await postmasterOf(data);
+      process.kill(postmaster, 'SIGSTOP');
+      frozen = [postmaster, ...(await childrenOf(postmaster))];
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    },
+    async thaw() {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      frozen = [];
+    },
     async cleanup() {
+      await handle.thaw().catch(() => undefined);
       await handle.stop('immediate').catch(() => undefined);
       await rm(root, { recursive: true, force: true });
     },

@@ -5,12 +5,12 @@ import { ChangeFeed } from './change-feed.js';
 import { openMigratedDataSource } from './data-source.js';
 
 /**
- * A request that touches the database answers within the issue's bound of 10 s even when the
- * database is stopping, unreachable or stuck behind a lock: a connection within 3 s, a statement
- * within 8 s, and a server that does not answer at all is given up on after 9 s.
+ * A request that touches the database answers within 10 s even when the database is stopping,
+ * unreachable or stuck behind a lock: a connection within 3 s, a statement within 7 s, and a
+ * server that does not answer at all is given up on after 8 s.
  */
-const STATEMENT_TIMEOUT_MS = 8_000;
-const ANSWER_TIMEOUT_MS = 9_000;
+const STATEMENT_TIMEOUT_MS = 7_000;
+const ANSWER_TIMEOUT_MS = 8_000;
 
 function openDataSource(runtime: Runtime): Promise<DataSource> {
   return openMigratedDataSource(runtime.databaseUrl, {

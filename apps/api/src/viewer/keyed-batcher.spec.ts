@@ -60,6 +60,52 @@ describe(KeyedBatcher.name, () => {
     expect(await sut.submit('k', 2)).toBe(2);
   });
 
+  it('fails the items waiting behind a call whose error says the target is gone, without sending them', async () => {
+    const calls: number[][] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sut = new KeyedBatcher<number, number>(
+      async (_key, items) => {
+        calls.push(items);
+        if (calls.length === 1) {
+          await held;
+          throw new Error('gone');
+        }
+        return items;
+      },
+      256,
+      (error) => (error as Error).message === 'gone',
+    );
+    const all = [1, 2, 3].map((item) => sut.submit('k', item).catch((error: Error) => error.message));
+    release();
+    expect(await Promise.all(all)).toEqual(['gone', 'gone', 'gone']);
+    expect(calls).toEqual([[1]]);
+    expect(await sut.submit('k', 4)).toBe(4);
+  });
+
+  it('sends the waiting items after any other failure', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const sut = new KeyedBatcher<number, number>(
+      async (_key, items) => {
+        if (first) {
+          first = false;
+          await held;
+          throw new Error('one bad batch');
+        }
+        return items;
+      },
+      256,
+      (error) => (error as Error).message === 'gone',
+    );
+    const failed = sut.submit('k', 1);
+    const waiting = sut.submit('k', 2);
+    release();
+    await expect(failed).rejects.toThrow('one bad batch');
+    expect(await waiting).toBe(2);
+  });
+
   it('fails the batch when the answer does not match the items', async () => {
     const sut = new KeyedBatcher<number, number>(async () => []);
     await expect(sut.submit('k', 1)).rejects.toThrow('batch of 1 answered 0');

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { isUnavailable } from '../common/database-errors.js';
 import { KeyedBatcher } from './keyed-batcher.js';
 import { ShareViewRepository, type Admission, type OpenedShare, type VisitRequest } from './share-view.repository.js';
+
+const MAX_BATCH = 256;
 
 /**
  * Admission with natural batching. Visits to one share serialize on its row lock anyway; instead
@@ -15,11 +18,17 @@ export class VisitAdmissions {
   private readonly openings: KeyedBatcher<string, OpenedShare | null>;
 
   constructor(repository: ShareViewRepository) {
-    this.admissions = new KeyedBatcher((shareId, visits) => repository.admitAll(shareId, visits));
-    this.openings = new KeyedBatcher(async (key, visitorKeys) => {
-      const [segment, token] = JSON.parse(key) as [string | null, string];
-      return repository.openAll(segment, token, visitorKeys);
-    });
+    // Visits queued behind a call the database did not answer get its 503 at once: sent, they would
+    // wait for a connection of their own as long again, past the time a visitor is kept waiting.
+    this.admissions = new KeyedBatcher((shareId, visits) => repository.admitAll(shareId, visits), MAX_BATCH, isUnavailable);
+    this.openings = new KeyedBatcher(
+      async (key, visitorKeys) => {
+        const [segment, token] = JSON.parse(key) as [string | null, string];
+        return repository.openAll(segment, token, visitorKeys);
+      },
+      MAX_BATCH,
+      isUnavailable,
+    );
   }
 
   admit(shareId: string, visit: VisitRequest): Promise<Admission> {
