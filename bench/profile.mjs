@@ -1,7 +1,7 @@
 // CPU profile of the api under the view load: starts the api with `node --cpu-prof`, drives the
 // uncapped 20 KB Markdown share with wrk (50 connections), stops the api so the profile is
 // written, and prints the top self-time entries (the table kept in bench/PROFILE.md).
-// Usage: node bench/profile.mjs [view|me] [seconds] [top]  (me: GET /v1/me over 150 tokens)
+// Usage: node bench/profile.mjs [view|me] [seconds] [top]  (me: GET /v1/me over 300 tokens)
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -69,7 +69,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let result;
   let window;
   try {
-    const user = await createUser(api.baseUrl, which === 'me' ? 150 : 1);
+    const user = await createUser(api.baseUrl, which === 'me' ? 300 : 1);
     const url =
       which === 'me' ? `${api.baseUrl}/v1/me` : (await uploadShared(api.baseUrl, user.token, 'profile.md', markdownOf(), {})).url;
     const lua = which === 'me' ? spreadOver(user.tokens) : '';
