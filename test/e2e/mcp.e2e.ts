@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -424,6 +425,20 @@ describe('MCP tool server', () => {
       const result = await runBin(['--bogus'], {});
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('Usage: sharedown-mcp');
+    });
+
+    it('says which address is taken instead of printing a stack when --http cannot listen', async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const port = (taken.address() as AddressInfo).port;
+      try {
+        const result = await runBin(['--http'], { SHAREDOWN_URL: app.baseUrl, SHAREDOWN_TOKEN: alice.token, PORT: String(port) });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`cannot listen on 127.0.0.1:${port}: it is in use`);
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
     });
 
     it('stdio exits cleanly when the client closes stdin', async () => {

@@ -55,6 +55,20 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`sharedown-mcp: ${error.message}\n`);
       return 1;
     }
+    // The listener's own failures (the port taken, an address not on this machine) need words, not a stack.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES') {
+      const { port, address } = error as NodeJS.ErrnoException & { port?: number; address?: string };
+      const where = `${address ?? process.env.HOST ?? DEFAULT_HTTP_HOST}:${port ?? process.env.PORT ?? DEFAULT_HTTP_PORT}`;
+      const why =
+        code === 'EADDRINUSE'
+          ? 'is in use'
+          : code === 'EACCES'
+            ? 'may not be used by this user'
+            : 'is not an address of this machine';
+      process.stderr.write(`sharedown-mcp: cannot listen on ${where}: it ${why}; choose another with PORT or HOST\n`);
+      return 1;
+    }
     throw error;
   }
 }
