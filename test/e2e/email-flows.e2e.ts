@@ -398,6 +398,37 @@ describe('e-mail flows against a real SMTP receiver', () => {
     expect((await state())[0]!.used).toEqual([true]);
   });
 
+  it('refuses a sign-in code of a disabled account before using it, and changes nothing of the account', async () => {
+    const email = address('suspended-code');
+    const user = await unprovenUser(email);
+    const setDisabled = (disabled: boolean) =>
+      unwrap(owner.console.PATCH('/api/admin/users/{id}', { params: { path: { id: user.userId } }, body: { disabled } }));
+    await setDisabled(true);
+    const code = await mailedSignInCode(email);
+    const state = () =>
+      sql<{ verified: boolean; password: boolean; used: boolean[] }>(
+        app,
+        `SELECT u.email_verified_at IS NOT NULL AS verified, u.password_hash IS NOT NULL AS password,
+                array(SELECT c.used_at IS NOT NULL FROM email_codes c
+                      WHERE lower(c.email) = lower(u.email) AND c.purpose = 'sign-in') AS used
+         FROM users u WHERE u.id = $1`,
+        [user.userId],
+      );
+    const [before] = await state();
+    expect(before).toEqual({ verified: false, password: true, used: [false] });
+    const verify = () => anonymous.POST('/api/auth/email-code/verify', { body: { email, code }, headers: client() });
+    const refused = await verify();
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toMatchObject({ code: 'FORBIDDEN', error: expect.stringContaining('账户已停用') });
+    expect(refused.response.headers.get('set-cookie')).toBeNull();
+    // Not claimed: the password, the unproven address and the code are as they were.
+    expect(await state()).toEqual([before]);
+
+    await setDisabled(false);
+    expect((await verify()).response.status).toBe(200);
+    expect(await state()).toEqual([{ verified: true, password: false, used: [true] }]);
+  });
+
   it('takes an unproven account away from whoever registered it once the mailbox owner signs in with a code', async () => {
     const email = address('squatted');
     const squatter = await unprovenUser(email);

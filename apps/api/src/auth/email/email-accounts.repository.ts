@@ -8,6 +8,20 @@ export type Proof = 'already-verified' | 'verified' | 'claimed';
 /** The account changes an e-mail code makes, inside the caller's transaction. */
 @Injectable()
 export class EmailAccountsRepository {
+  /**
+   * Locks the account's row and tells whether an administrator disabled it: a code's use is judged
+   * on it in the code's transaction, so a disabling at the same moment comes before or after, and a
+   * refusal leaves the code unused and the account as it was.
+   */
+  async lockDisabled(userId: string, manager: EntityManager): Promise<boolean> {
+    const found = await rows<{ disabled: boolean }>(
+      manager,
+      `SELECT disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1 FOR UPDATE`,
+      [userId],
+    );
+    return found[0]?.disabled ?? false;
+  }
+
   /** Marks the address proven; the account otherwise stays as it is. */
   async markVerified(userId: string, manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1`, [userId]);

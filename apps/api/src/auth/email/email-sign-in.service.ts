@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/app-error.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../sessions.service.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
 import { RegistrationPolicy } from '../registration-policy.js';
@@ -48,6 +49,10 @@ export class EmailSignInService {
     if (existing) await this.codes.secondFactor(existing, twoFactorCode, clientAddress);
     const userId = await this.codes.redeem(checked, async (manager) => {
       if (existing) {
+        // A disabled account is neither claimed nor signed in, and its code stays unused.
+        if (await this.emailAccounts.lockDisabled(existing.id, manager)) {
+          throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_DISABLED_MESSAGE);
+        }
         await this.emailAccounts.claim(existing.id, manager);
         return existing.id;
       }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../sessions.service.js';
 import { AccountsService } from '../accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
 import { hashPassword } from '../password-hasher.js';
@@ -81,7 +82,13 @@ export class EmailVerificationService {
     if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED, '验证码错误或已失效');
     const own = signedIn?.id === account.id;
     if (!own) await this.codes.secondFactor(account, twoFactorCode, clientAddress);
-    await this.codes.redeem(checked, (manager) => this.emailAccounts.markVerified(account.id, manager));
+    await this.codes.redeem(checked, async (manager) => {
+      // A disabled account's address is not marked proven, and its code stays unused.
+      if (await this.emailAccounts.lockDisabled(account.id, manager)) {
+        throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_DISABLED_MESSAGE);
+      }
+      await this.emailAccounts.markVerified(account.id, manager);
+    });
     return { user: (await this.users.findById(account.id))!, signIn: !own };
   }
 }
