@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PREFIX, DOOR_PARITY, hasDoors, type Doors } from '../support/doors.js';
+import { connect, type Connected } from '../support/mcp-server.js';
 
 const OPENAPI = fileURLToPath(new URL('../../libs/contract/openapi.json', import.meta.url));
-const MCP_BIN = fileURLToPath(new URL('../../apps/mcp/dist/bin.js', import.meta.url));
 const CLI_BIN = fileURLToPath(new URL('../../apps/cli/dist/bin.js', import.meta.url));
 const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -56,24 +54,16 @@ const commands = [
 
 describe('every console operation has its REST route, MCP tool and CLI command', () => {
   let documented: Map<string, Operation>;
-  let client: Client;
+  let mcp: Connected;
   let offered: Set<string>;
 
   beforeAll(async () => {
     documented = await operations();
-    client = new Client({ name: 'door-parity', version: '1.0.0' });
     // Listing tools never calls the service: any address and token will do.
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [MCP_BIN],
-        env: { PATH: process.env.PATH ?? '', SHAREDOWN_URL: 'http://127.0.0.1:9', SHAREDOWN_TOKEN: 'shd_parity_check' },
-        stderr: 'pipe',
-      }),
-    );
-    offered = new Set((await client.listTools()).tools.map((tool) => tool.name));
+    mcp = await connect('stdio', { SHAREDOWN_URL: 'http://127.0.0.1:9', SHAREDOWN_TOKEN: 'shd_parity_check' }, 'door-parity');
+    offered = new Set((await mcp.client.listTools()).tools.map((tool) => tool.name));
   });
-  afterAll(async () => client?.close());
+  afterAll(async () => mcp?.close());
 
   it('lists every console route of the OpenAPI document, and only those', () => {
     const consoleRoutes = [...documented.keys()].filter(isConsoleRoute).sort();

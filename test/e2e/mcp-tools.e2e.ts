@@ -1,16 +1,11 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { unwrap, type Schemas } from '@sharedown/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, freePort, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { connect, type Connected, type Transport } from '../support/mcp-server.js';
 import { EICAR } from '../support/clamd.js';
 import { uploadFile, waitForScan } from '../support/uploads.js';
 
-const MCP_BIN = fileURLToPath(new URL('../../apps/mcp/dist/bin.js', import.meta.url));
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 const SPEC_TOOLS = ['service_upload', 'service_share', 'service_revoke', 'service_get', 'service_list', 'service_validate'];
@@ -74,59 +69,6 @@ interface ToolResults {
   service_notifications: Schemas['NotificationPageDto'];
   service_mark_read: Schemas['UnreadCountDto'];
   service_activity: Schemas['AuditPageDto'];
-}
-
-type Transport = 'stdio' | 'http';
-
-interface Connected {
-  client: Client;
-  close(): Promise<void>;
-}
-
-function baseEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
-}
-
-async function connect(transport: Transport, env: Record<string, string>): Promise<Connected> {
-  const client = new Client({ name: 'sharedown-e2e-tools', version: '1.0.0' });
-  if (transport === 'stdio') {
-    await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [MCP_BIN], env: { ...baseEnv(), ...env }, stderr: 'pipe' }),
-    );
-    return { client, close: () => client.close() };
-  }
-  const port = await freePort();
-  const child = spawn(process.execPath, [MCP_BIN, '--http'], {
-    env: { ...baseEnv(), PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`sharedown-mcp --http exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`sharedown-mcp --http did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
-  return {
-    client,
-    async close() {
-      await client.close();
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
 }
 
 function errorBody(result: CallToolResult): { code: string; status: number; message: string } {

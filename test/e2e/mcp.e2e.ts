@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Schemas } from '@sharedown/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, freePort, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { MCP_BIN, baseEnv, connect, startHttpServer, type HttpServer, type Transport } from '../support/mcp-server.js';
 
-const MCP_BIN = fileURLToPath(new URL('../../apps/mcp/dist/bin.js', import.meta.url));
 /** What each tool returns on success: the REST response bodies, with service_get's File wrapped as { file }. */
 interface ToolResults {
   service_upload: Schemas['UploadResponseDto'];
@@ -21,78 +19,6 @@ interface ToolResults {
 }
 
 const TOOL_NAMES = ['service_upload', 'service_share', 'service_revoke', 'service_get', 'service_list', 'service_validate'];
-
-type Transport = 'stdio' | 'http';
-
-interface HttpServer {
-  url: string;
-  process: ChildProcess;
-  logs: () => string;
-  stop(): Promise<void>;
-}
-
-function baseEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
-}
-
-async function startHttpServer(env: Record<string, string>): Promise<HttpServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MCP_BIN, '--http'], {
-    env: { ...baseEnv(), PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`sharedown-mcp --http exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`sharedown-mcp --http did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    process: child,
-    logs: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
-}
-
-interface Connected {
-  client: Client;
-  close(): Promise<void>;
-}
-
-async function connect(transport: Transport, env: Record<string, string>): Promise<Connected> {
-  const client = new Client({ name: 'sharedown-e2e', version: '1.0.0' });
-  if (transport === 'stdio') {
-    await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [MCP_BIN], env: { ...baseEnv(), ...env }, stderr: 'pipe' }),
-    );
-    return { client, close: () => client.close() };
-  }
-  const server = await startHttpServer(env);
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-  return {
-    client,
-    async close() {
-      await client.close();
-      await server.stop();
-    },
-  };
-}
 
 function errorBody(result: CallToolResult): { code: string; status: number; message: string } {
   expect(result.isError).toBe(true);
