@@ -15,7 +15,12 @@ import {
 } from '../notifications/notifications.repository.js';
 import { RateLimiter, type RateDecision } from '../rate-limit/rate-limiter.js';
 import { MailQueue } from './mail-queue.js';
-import { NotificationMailCap, VISIT_MAILS_PER_SHARE_HOUR } from './notification-mail-cap.js';
+import {
+  NotificationMailCap,
+  SUMMARY_DELAY_MS,
+  SUMMARY_INTERVAL_SECONDS,
+  VISIT_MAILS_PER_SHARE_HOUR,
+} from './notification-mail-cap.js';
 
 const SECRET = 'a session secret of at least thirty-two characters';
 
@@ -127,8 +132,15 @@ class FakeMailQueue extends MailQueue {
     super(null as never, runtime());
   }
 
-  override async scheduleSummary(shareId: string): Promise<void> {
+  readonly delays: number[] = [];
+
+  override async summaryPending(shareId: string): Promise<boolean> {
+    return this.summaries.includes(shareId);
+  }
+
+  override async scheduleSummary(shareId: string, delayMs: number): Promise<void> {
     this.summaries.push(shareId);
+    this.delays.push(delayMs);
   }
 }
 
@@ -262,10 +274,12 @@ describe(MailComposer.name, () => {
     for (const [id] of visits) mails.push(await sut.compose({ kind: 'notification', id }));
     expect(mails.filter(Boolean)).toHaveLength(VISIT_MAILS_PER_SHARE_HOUR);
     expect([...repository.folded]).toEqual(['v10', 'v11', 'v12', 'v13']);
-    expect(queue.summaries).toEqual(['s1', 's1', 's1', 's1']);
+    // One summary for the burst, soon after its first folded visit.
+    expect(queue.summaries).toEqual(['s1']);
+    expect(queue.delays).toEqual([SUMMARY_DELAY_MS]);
     // A retried job of a folded visit folds nothing twice.
     expect(await sut.compose({ kind: 'notification', id: 'v13' })).toBeNull();
-    expect(queue.summaries).toHaveLength(4);
+    expect(queue.summaries).toHaveLength(1);
 
     const summary = await sut.compose({ kind: 'notification-summary', shareId: 's1' });
     expect(summary?.to).toBe('owner@example.com');
@@ -273,5 +287,14 @@ describe(MailComposer.name, () => {
     await summary?.sent?.();
     expect(repository.summarized).toEqual(['v10', 'v11', 'v12', 'v13']);
     expect(await sut.compose({ kind: 'notification-summary', shareId: 's1' })).toBeNull();
+  });
+
+  it("spaces a share's summaries: the next one waits until the interval since the last has passed", async () => {
+    const cap = new NotificationMailCap(new CountingLimiter());
+    expect(await cap.summaryDelayMs('s1')).toBe(SUMMARY_DELAY_MS);
+    // The counting limiter answers 360 s to wait once a bucket is empty.
+    expect(await cap.summaryDelayMs('s1')).toBe(360_000);
+    expect(await cap.summaryDelayMs('s2')).toBe(SUMMARY_DELAY_MS);
+    expect(SUMMARY_INTERVAL_SECONDS).toBeGreaterThan(SUMMARY_DELAY_MS / 1000);
   });
 });

@@ -7,7 +7,7 @@ import { NotificationsRepository } from '../notifications/notifications.reposito
 import { codeMessage, registrationAttemptMessage, type MailMessage } from './mail-messages.js';
 import { notificationMessage, visitSummaryMessage } from './notification-messages.js';
 import { MailQueue, type MailJob } from './mail-queue.js';
-import { NotificationMailCap, SUMMARY_DELAY_MS } from './notification-mail-cap.js';
+import { NotificationMailCap } from './notification-mail-cap.js';
 
 /** A mail to send, and what to record once it went out. */
 export interface ComposedMail {
@@ -72,8 +72,9 @@ export class MailComposer {
     const { notification } = found;
     // Only `every` shares mail each visit; a first visit and a digest are one mail by nature.
     if (notification.kind === 'visit' && notification.shareId && !(await this.cap.admit(found.userId, notification.shareId))) {
-      if (await this.notifications.foldMail(notification.id)) {
-        await this.queue.scheduleSummary(notification.shareId, SUMMARY_DELAY_MS);
+      const shareId = notification.shareId;
+      if ((await this.notifications.foldMail(notification.id)) && !(await this.queue.summaryPending(shareId))) {
+        await this.queue.scheduleSummary(shareId, await this.cap.summaryDelayMs(shareId));
       }
       return null;
     }

@@ -58,6 +58,15 @@ export class MailQueue {
     );
   }
 
+  /** Whether a summary mail of the share is waiting to go (visits folded now will be in it). */
+  async summaryPending(shareId: string): Promise<boolean> {
+    if (!this.enabled) return false;
+    const job = await this.queues.queue(QueueName.mail).getJob(summaryJobId(shareId));
+    if (!job) return false;
+    const state = await job.getState();
+    return state === 'delayed' || state === 'waiting' || state === 'prioritized';
+  }
+
   /**
    * The summary mail of a share's folded visits, `delayMs` from now so a burst lands in one mail.
    * Its job id is the share's: while one is waiting, folding more visits adds no second one.

@@ -5,8 +5,10 @@ import { RateLimiter } from '../rate-limit/rate-limiter.js';
 export const VISIT_MAILS_PER_SHARE_HOUR = 10;
 /** Visit mails to one owner an hour, over all their shares. */
 export const VISIT_MAILS_PER_OWNER_HOUR = 30;
-/** How long a share's summary waits after its first folded visit, so a burst lands in one mail. */
-export const SUMMARY_DELAY_MS = 10 * 60_000;
+/** How long a share's summary waits after the visit that started it, so a burst lands in one mail. */
+export const SUMMARY_DELAY_MS = 15_000;
+/** At most one summary mail per share this often: a sustained flood folds into one mail per ten minutes. */
+export const SUMMARY_INTERVAL_SECONDS = 600;
 
 /**
  * The cap on `notify: every` mails: 40 visits in a minute must not be 40 mails. Both buckets live
@@ -26,5 +28,15 @@ export class NotificationMailCap {
     // The owner's cap refused: the share's token was not used after all.
     await this.limiter.refund(shareKey, VISIT_MAILS_PER_SHARE_HOUR, 3600);
     return false;
+  }
+
+  /**
+   * When a share's next summary mail may go: SUMMARY_DELAY_MS from now for the first of a while,
+   * else once SUMMARY_INTERVAL_SECONDS have passed since the last one. Asked only when no summary
+   * of the share is waiting already.
+   */
+  async summaryDelayMs(shareId: string): Promise<number> {
+    const slot = await this.limiter.consume(`visit-mail:summary:${shareId}`, 1, SUMMARY_INTERVAL_SECONDS);
+    return slot.allowed ? SUMMARY_DELAY_MS : Math.max(SUMMARY_DELAY_MS, slot.retryAfterSeconds * 1000);
   }
 }
