@@ -18,9 +18,9 @@ describe(fileNameOfDisposition.name, () => {
     expect(fileNameOfDisposition('attachment; filename=a.txt')).toBe('a.txt');
   });
 
-  it('falls back to filename when filename* is malformed or not UTF-8', () => {
-    expect(fileNameOfDisposition(`attachment; filename="a.txt"; filename*=UTF-8''%E6%8A`)).toBe('a.txt');
-    expect(fileNameOfDisposition(`attachment; filename="b.txt"; filename*=ISO-8859-1''%E9.txt`)).toBe('b.txt');
+  it('decodes an ISO-8859-1 filename*, and reads nothing from a malformed header', () => {
+    expect(fileNameOfDisposition(`attachment; filename="b.txt"; filename*=ISO-8859-1''%E9.txt`)).toBe('é.txt');
+    expect(fileNameOfDisposition('attachment; filename="unterminated')).toBeUndefined();
   });
 
   it('answers undefined without a name', () => {
