@@ -851,7 +851,7 @@ export interface paths {
         head?: never;
         /**
          * Change a live share's policies (console)
-         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).
+         * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409). Edits of one share take turns on its row lock.
          */
         patch: operations["ConsoleShares_update"];
         trace?: never;

@@ -24,6 +24,7 @@ import { ShareEditorService } from './share-editor.service.js';
 import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
 import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './share-analytics.dto.js';
 import { ShareAnalyticsService } from './share-analytics.service.js';
+import { SHARE_ANALYTICS_DESCRIPTION, SHARE_EDIT_DESCRIPTION } from './share-route-docs.js';
 import { ShareVisitPageDto, VisitLogQueryDto } from './share-visit-log.dto.js';
 import { ShareVisitLogService } from './share-visit-log.service.js';
 
@@ -105,10 +106,7 @@ export class ConsoleSharesController {
   @Patch(':id')
   @ApiOperation({
     summary: "Change a live share's policies (console)",
-    description:
-      'Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation and recorded. ' +
-      'The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one ' +
-      'opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409).',
+    description: SHARE_EDIT_DESCRIPTION,
   })
   @ApiOkResponse({ type: ShareDto })
   @ApiErrors(400, 401, 403, 404, 409)
@@ -150,7 +148,7 @@ export class ConsoleSharesController {
   @Get(':id/analytics')
   @ApiOperation({
     summary: 'Visit analytics (console)',
-    description: 'Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.',
+    description: SHARE_ANALYTICS_DESCRIPTION,
   })
   @ApiOkResponse({ type: ShareAnalyticsDto })
   @ApiErrors(400, 401, 403, 404)

@@ -17,6 +17,7 @@ import { ShareEditorService } from './share-editor.service.js';
 import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
 import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './share-analytics.dto.js';
 import { ShareAnalyticsService } from './share-analytics.service.js';
+import { SHARE_ANALYTICS_DESCRIPTION, SHARE_EDIT_DESCRIPTION } from './share-route-docs.js';
 
 @ApiTags('shares')
 @ApiBearerAuth()
@@ -72,11 +73,7 @@ export class SharesController {
   @RequiresWriteScope()
   @ApiOperation({
     summary: "Change a live share's policies",
-    description:
-      'Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is ' +
-      "recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit " +
-      'count consumes the link, a higher one opens it again; the next visit is judged by the new policies. ' +
-      'A revoked share cannot be changed (409). Edits of one share take turns on its row lock.',
+    description: SHARE_EDIT_DESCRIPTION,
   })
   @ApiOkResponse({ type: ShareDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)
@@ -98,7 +95,7 @@ export class SharesController {
   @Get('shares/:id/analytics')
   @ApiOperation({
     summary: 'Visit analytics',
-    description: 'Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.',
+    description: SHARE_ANALYTICS_DESCRIPTION,
   })
   @ApiOkResponse({ type: ShareAnalyticsDto })
   @ApiErrors(400, 401, 404, 429)
