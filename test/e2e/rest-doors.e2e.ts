@@ -1,7 +1,7 @@
 import { createSharedownClient, unwrap, type SharedownClient } from '@sharedown/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { HttpVisitor, isDocument, share, upload } from '../support/browser.js';
+import { HttpVisitor, isDocument, share, sql, upload } from '../support/browser.js';
 
 const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 
@@ -268,8 +268,15 @@ describe('console operations through the REST API', () => {
     );
     expect(results.every((result) => result.response.status === 200)).toBe(true);
     const final = await unwrap(alice.api.GET('/api/v1/shares/{id}', { params: { path: { id: created.id } } }));
-    // The row lock serialises the edits: the share ends with one of the values sent, whole.
+    // The row lock serialises the edits: the share ends with one of the values sent, whole, and
+    // every edit is in its change history once.
     expect(results.map((result) => result.data!.maxVisits)).toContain(final.maxVisits);
+    const recorded = await sql<{ max_visits: number }>(
+      app,
+      "SELECT (changes->>'maxVisits')::int AS max_visits FROM share_policy_changes WHERE share_id = $1",
+      [created.id],
+    );
+    expect(recorded.map((row) => row.max_visits).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 
   it("reads and marks the account's notifications, and pages its activity", async () => {
