@@ -1,35 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Admission of several visits to one share in one call, replacing `share_admit_visit`.
- *
- * Every visit to a share is serialized by the share's row lock, so under load visits queue on that
- * lock and each hand-over costs a process wake-up. An api process therefore sends the visits that
- * arrive while its previous call for the same share is running as one batch: one lock, one update
- * of the counters, one commit for all of them. Inside the batch the visits are judged one after
- * another by exactly the rules of a single visit (state, one-session, per-visitor and per-login
- * caps, total cap), so every cap stays exact and every admitted visit gets its own visit number.
- *
- * Uncapped shares (no cap of any kind, no one-session rule) commit without waiting for the WAL
- * flush: their counters are statistics, not a gate. Any cap keeps the synchronous commit, so an
- * admission survives a crash.
- *
- * Result: one row per visit, in order: idx (1-based), outcome (ADMITTED, NOT_FOUND, REVOKED,
- * EXPIRED, CONSUMED, SESSION_TAKEN, VISITOR_LIMIT, USER_LIMIT), and for an admitted visit its
- * visit number and the unique-visitor count after it.
- *
- * `share_gate` is what the viewer's gate reads about a share (one row: share, owner segment, file,
- * the version it would serve). `share_open_visits` is the common view in one round trip: it reads
- * the gate row by token (and owner segment, when the link has one) and, only when the share needs
- * nothing from the visitor (no password, sign-in, reveal step or one-session rule; CLEAN, not
- * gone), admits the visits at once. Row idx 0 carries the gate as JSON; rows 1.. the admissions.
- * No rows: no such link.
- */
-export class ShareVisitBatches1763700000410 implements MigrationInterface {
-  name = 'ShareVisitBatches1763700000410';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+/** The function as this migration defines it; a later one that replaces it restores it from here. */
+export const SHARE_ADMIT_VISITS_LOOP = `
       CREATE FUNCTION share_admit_visits(p_share uuid, p_visitors text[], p_users uuid[], p_browsers text[])
       RETURNS TABLE (idx integer, outcome text, visit_no integer, unique_no integer)
       LANGUAGE plpgsql VOLATILE AS $fn$
@@ -125,7 +97,39 @@ export class ShareVisitBatches1763700000410 implements MigrationInterface {
             ON CONFLICT (share_id, hour) DO UPDATE SET visits = h.visits + admitted;
         END IF;
       END
-      $fn$;
+      $fn$;`;
+
+/**
+ * Admission of several visits to one share in one call, replacing `share_admit_visit`.
+ *
+ * Every visit to a share is serialized by the share's row lock, so under load visits queue on that
+ * lock and each hand-over costs a process wake-up. An api process therefore sends the visits that
+ * arrive while its previous call for the same share is running as one batch: one lock, one update
+ * of the counters, one commit for all of them. Inside the batch the visits are judged one after
+ * another by exactly the rules of a single visit (state, one-session, per-visitor and per-login
+ * caps, total cap), so every cap stays exact and every admitted visit gets its own visit number.
+ *
+ * Uncapped shares (no cap of any kind, no one-session rule) commit without waiting for the WAL
+ * flush: their counters are statistics, not a gate. Any cap keeps the synchronous commit, so an
+ * admission survives a crash.
+ *
+ * Result: one row per visit, in order: idx (1-based), outcome (ADMITTED, NOT_FOUND, REVOKED,
+ * EXPIRED, CONSUMED, SESSION_TAKEN, VISITOR_LIMIT, USER_LIMIT), and for an admitted visit its
+ * visit number and the unique-visitor count after it.
+ *
+ * `share_gate` is what the viewer's gate reads about a share (one row: share, owner segment, file,
+ * the version it would serve). `share_open_visits` is the common view in one round trip: it reads
+ * the gate row by token (and owner segment, when the link has one) and, only when the share needs
+ * nothing from the visitor (no password, sign-in, reveal step or one-session rule; CLEAN, not
+ * gone), admits the visits at once. Row idx 0 carries the gate as JSON; rows 1.. the admissions.
+ * No rows: no such link.
+ */
+export class ShareVisitBatches1763700000410 implements MigrationInterface {
+  name = 'ShareVisitBatches1763700000410';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+${SHARE_ADMIT_VISITS_LOOP}
       DROP FUNCTION share_admit_visit(uuid, text, uuid, text);
 
       CREATE VIEW share_gate AS

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { SHARE_ADMIT_VISITS_LOOP } from './1763700000410-share-visit-batches.js';
 
 /**
  * `share_admit_visits` judges a batch set-based when no rule of the share depends on who visits
@@ -169,103 +170,6 @@ export class SetBasedAdmission1763700001600 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE OR REPLACE FUNCTION share_admit_visits(p_share uuid, p_visitors text[], p_users uuid[], p_browsers text[])
-      RETURNS TABLE (idx integer, outcome text, visit_no integer, unique_no integer)
-      LANGUAGE plpgsql VOLATILE AS $fn$
-      DECLARE
-        s record;
-        n integer := coalesce(array_length(p_visitors, 1), 0);
-        i integer;
-        seen integer;
-        fresh boolean;
-        total integer;
-        uniques integer;
-        owner text;
-        admitted integer := 0;
-      BEGIN
-        SELECT sh.revoked_at, sh.consumed_at, sh.expires_at, sh.max_visits, sh.per_visitor_max_visits,
-               sh.per_login_user_max_visits, sh.one_session, sh.session_owner, sh.visit_count AS visits,
-               sh.unique_visit_count AS distinct_visitors
-          INTO s FROM shares sh WHERE sh.id = p_share FOR UPDATE;
-        IF NOT FOUND THEN
-          RETURN QUERY SELECT g, 'NOT_FOUND'::text, 0, 0 FROM generate_series(1, n) g;
-          RETURN;
-        END IF;
-        IF s.max_visits IS NULL AND s.per_visitor_max_visits IS NULL AND s.per_login_user_max_visits IS NULL
-           AND NOT s.one_session THEN
-          PERFORM set_config('synchronous_commit', 'off', true);
-        END IF;
-        total := s.visits;
-        uniques := s.distinct_visitors;
-        owner := s.session_owner;
-
-        FOR i IN 1..n LOOP
-          idx := i;
-          visit_no := 0;
-          unique_no := 0;
-          IF s.revoked_at IS NOT NULL THEN
-            outcome := 'REVOKED';
-          ELSIF s.consumed_at IS NOT NULL OR (s.max_visits IS NOT NULL AND total >= s.max_visits) THEN
-            outcome := 'CONSUMED';
-          ELSIF s.expires_at IS NOT NULL AND s.expires_at <= now() THEN
-            outcome := 'EXPIRED';
-          ELSIF s.one_session AND owner IS NOT NULL AND owner IS DISTINCT FROM p_browsers[i] THEN
-            outcome := 'SESSION_TAKEN';
-          ELSE
-            outcome := NULL;
-            IF s.per_visitor_max_visits IS NOT NULL THEN
-              SELECT v.visits INTO seen FROM share_visitors v WHERE v.share_id = p_share AND v.visitor_key = p_visitors[i];
-              IF coalesce(seen, 0) >= s.per_visitor_max_visits THEN
-                outcome := 'VISITOR_LIMIT';
-              END IF;
-            END IF;
-            IF outcome IS NULL AND s.per_login_user_max_visits IS NOT NULL THEN
-              IF p_users[i] IS NULL THEN
-                outcome := 'USER_LIMIT';
-              ELSE
-                SELECT uv.visits INTO seen FROM share_user_visits uv WHERE uv.share_id = p_share AND uv.user_id = p_users[i];
-                IF coalesce(seen, 0) >= s.per_login_user_max_visits THEN
-                  outcome := 'USER_LIMIT';
-                END IF;
-              END IF;
-            END IF;
-            IF outcome IS NULL THEN
-              INSERT INTO share_visitors AS v (share_id, visitor_key, visits) VALUES (p_share, p_visitors[i], 1)
-                ON CONFLICT (share_id, visitor_key) DO UPDATE SET visits = v.visits + 1
-                RETURNING v.visits = 1 INTO fresh;
-              IF p_users[i] IS NOT NULL THEN
-                INSERT INTO share_user_visits AS uv (share_id, user_id, visits) VALUES (p_share, p_users[i], 1)
-                  ON CONFLICT (share_id, user_id) DO UPDATE SET visits = uv.visits + 1;
-              END IF;
-              total := total + 1;
-              IF fresh THEN
-                uniques := uniques + 1;
-              END IF;
-              IF s.one_session AND owner IS NULL THEN
-                owner := p_browsers[i];
-              END IF;
-              admitted := admitted + 1;
-              outcome := 'ADMITTED';
-              visit_no := total;
-              unique_no := uniques;
-            END IF;
-          END IF;
-          RETURN NEXT;
-        END LOOP;
-
-        IF admitted > 0 THEN
-          UPDATE shares sh SET
-            visit_count = total,
-            unique_visit_count = uniques,
-            consumed_at = CASE WHEN sh.max_visits IS NOT NULL AND total >= sh.max_visits THEN now() END,
-            session_owner = owner
-          WHERE sh.id = p_share;
-          INSERT INTO share_visit_hours AS h (share_id, hour, visits) VALUES (p_share, date_trunc('hour', now()), admitted)
-            ON CONFLICT (share_id, hour) DO UPDATE SET visits = h.visits + admitted;
-        END IF;
-      END
-      $fn$;
-    `);
+    await queryRunner.query(SHARE_ADMIT_VISITS_LOOP.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'));
   }
 }
