@@ -30,7 +30,8 @@ function emails(value: string, previous?: string[] | false): string[] {
   ];
 }
 
-type ShareField = keyof ShareInput;
+// A collection's folder and an agreement are not flags of this table yet.
+type ShareField = Exclude<keyof ShareInput, 'folderId' | 'agreement'>;
 
 /** One flag per ShareInput field, named after it in kebab case. */
 const FLAGS: Record<ShareField, () => Option> = {

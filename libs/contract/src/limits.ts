@@ -21,6 +21,9 @@ export const LIMITS = {
   emailAllowlist: { max: 1000 },
   /** Characters of an e-mail address. */
   email: { max: 254 },
+  /** Characters of a share's agreement (Markdown) and of the name a visitor signs it with. */
+  agreementText: { min: 1, max: 20_000 },
+  agreementName: { min: 1, max: 100 },
 
   accountPassword: { min: 8, max: 128 },
   tokenName: { min: 1, max: 100 },

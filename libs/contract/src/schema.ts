@@ -2609,6 +2609,13 @@ export interface components {
             /** @description a JSON-encoded ShareInput: creates a share of the new file in the same transaction */
             share?: string;
         };
+        AgreementDto: {
+            /** @description Markdown */
+            text: string;
+            requireName: boolean;
+            /** @description SHA-256 (hex) of the text, as each acceptance records it */
+            sha256: string;
+        };
         /**
          * @description when the owner is told about visits; absent when `off` (the default)
          * @enum {string}
@@ -2624,6 +2631,12 @@ export interface components {
             fileName?: string;
             /** @enum {string} */
             fileKind?: "HTML" | "MARKDOWN" | "TEXT";
+            /** @description a collection: the shared folder (then no fileId, fileName or fileKind) */
+            folderId?: string;
+            /** @description a collection: the shared folder's name */
+            folderName?: string;
+            /** @description absent or null: no agreement */
+            agreement?: components["schemas"]["AgreementDto"] | null;
             hasPassword: boolean;
             /** Format: date-time */
             expiresAt?: string | null;
@@ -2848,6 +2861,12 @@ export interface components {
             /** @description storage returned to the quota */
             freedBytes: number;
         };
+        AgreementInputDto: {
+            /** @description Markdown, rendered sanitized like a Markdown document */
+            text: string;
+            /** @description the visitor also types a name (1..100 characters) to accept */
+            requireName?: boolean;
+        };
         CreateShareDto: {
             /** @description null = never expires */
             expiresInDays?: number | null;
@@ -2874,8 +2893,12 @@ export interface components {
             emailAllowlist?: string[];
             /** @description default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; `daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at GET /api/notifications and, with SMTP_URL, e-mailed to the owner's verified address */
             notify?: components["schemas"]["ShareNotify"];
-            /** @description the file to share */
-            fileId: string;
+            /** @description an agreement the visitor must accept (after the password and sign-in steps) before any content of the share; null removes it. An acceptance holds for that visitor until the text changes */
+            agreement?: components["schemas"]["AgreementInputDto"] | null;
+            /** @description the file to share; exactly one of fileId and folderId */
+            fileId?: string;
+            /** @description a folder to share as a collection: one link for the folder's CLEAN documents, sub-folders included; exactly one of fileId and folderId, and no lockedVersionId */
+            folderId?: string;
         };
         CreatedShareDto: {
             share: components["schemas"]["ShareDto"];
@@ -6309,6 +6332,8 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description only the collections of this folder */
+                folderId?: string;
                 /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
                 limit?: number;
                 /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
@@ -8462,6 +8487,8 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description only the collections of this folder */
+                folderId?: string;
                 /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
                 limit?: number;
                 /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
@@ -11019,6 +11046,8 @@ export interface operations {
             query?: {
                 /** @description only the shares of this file */
                 fileId?: string;
+                /** @description only the collections of this folder */
+                folderId?: string;
                 /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
                 limit?: number;
                 /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */

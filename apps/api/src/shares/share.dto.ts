@@ -14,14 +14,23 @@ import {
   MaxLength,
   Min,
   ValidateIf,
+  ValidateNested,
 } from 'class-validator';
+import { Type } from 'class-transformer';
 import { LIMITS, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from '@sharedown/contract/limits';
 import { FILE_KINDS, type FileKind } from '../files/file-names.js';
 import { SHARE_NOTIFY, type ShareNotify } from './share-notify.js';
 
 export { SLUG_PATTERN };
 export const MAX_ALLOWLIST_ENTRIES = LIMITS.emailAllowlist.max;
-const { expiresInDays: EXPIRY, sharePassword: PASSWORD, visits: VISITS, watermarkText: WATERMARK, email: EMAIL } = LIMITS;
+const {
+  expiresInDays: EXPIRY,
+  sharePassword: PASSWORD,
+  visits: VISITS,
+  watermarkText: WATERMARK,
+  email: EMAIL,
+  agreementText: AGREEMENT,
+} = LIMITS;
 import { NEXT_CURSOR_DESCRIPTION } from '../common/api-page-queries.decorator.js';
 import { NoControlCharacters } from '../common/text-rules.js';
 import { CURSOR_MESSAGE, LIMIT_MESSAGE } from '../common/page-cursor.js';
@@ -46,6 +55,29 @@ function Flag(field: string): PropertyDecorator {
     ValidateIf((object: Record<string, unknown>) => object[key as string] !== undefined)(target, key);
     IsBoolean({ message: `${field} 必须是布尔值` })(target, key);
   };
+}
+
+/** An agreement (an NDA, terms) the visitor must accept before any content of the share. */
+export class AgreementInputDto {
+  @ApiProperty({
+    minLength: AGREEMENT.min,
+    maxLength: AGREEMENT.max,
+    description: 'Markdown, rendered sanitized like a Markdown document',
+  })
+  @IsString({ message: 'agreement.text 必须是字符串' })
+  @Length(AGREEMENT.min, AGREEMENT.max, { message: `agreement.text 必须是 ${AGREEMENT.min} 到 ${AGREEMENT.max} 个字符` })
+  text: string;
+
+  @ApiProperty({ required: false, description: 'the visitor also types a name (1..100 characters) to accept' })
+  @Flag('agreement.requireName')
+  requireName?: boolean;
+}
+
+/** A share's agreement as its owner reads it. */
+export class AgreementDto {
+  @ApiProperty({ description: 'Markdown' }) text: string;
+  @ApiProperty() requireName: boolean;
+  @ApiProperty({ description: 'SHA-256 (hex) of the text, as each acceptance records it' }) sha256: string;
 }
 
 /** Link policies of a share; every field optional (the contract's ShareInput). */
@@ -182,13 +214,38 @@ export class ShareInputDto {
   @ValidateIf((object: ShareInputDto) => object.notify !== undefined)
   @IsIn(SHARE_NOTIFY, { message: `notify 必须是 ${SHARE_NOTIFY.join('、')} 之一` })
   notify?: ShareNotify;
+
+  @ApiProperty({
+    required: false,
+    type: AgreementInputDto,
+    nullable: true,
+    description:
+      'an agreement the visitor must accept (after the password and sign-in steps) before any content of the share; ' +
+      'null removes it. An acceptance holds for that visitor until the text changes',
+  })
+  @IsOptional()
+  @ValidateNested({ message: 'agreement 必须是 { text, requireName? } 对象或 null' })
+  @Type(() => AgreementInputDto)
+  agreement?: AgreementInputDto | null;
 }
 
 export class CreateShareDto extends ShareInputDto {
-  @ApiProperty({ description: 'the file to share' })
+  @ApiProperty({ required: false, description: 'the file to share; exactly one of fileId and folderId' })
+  @IsOptional()
   @IsString({ message: 'fileId 必须是字符串' })
   @Length(1, 64, { message: 'fileId 无效' })
-  fileId: string;
+  fileId?: string;
+
+  @ApiProperty({
+    required: false,
+    description:
+      "a folder to share as a collection: one link for the folder's CLEAN documents, sub-folders included; " +
+      'exactly one of fileId and folderId, and no lockedVersionId',
+  })
+  @IsOptional()
+  @IsString({ message: 'folderId 必须是字符串' })
+  @Length(1, 64, { message: 'folderId 无效' })
+  folderId?: string;
 }
 
 export class ListSharesQueryDto {
@@ -196,6 +253,11 @@ export class ListSharesQueryDto {
   @IsOptional()
   @IsString({ message: 'fileId 必须是字符串' })
   fileId?: string;
+
+  @ApiProperty({ required: false, description: 'only the collections of this folder' })
+  @IsOptional()
+  @IsString({ message: 'folderId 必须是字符串' })
+  folderId?: string;
 
   // Checked, with cursor, by pageRequestOf (documented by ApiPageQueries on the routes).
   @IsOptional()
@@ -227,6 +289,11 @@ export class ShareDto {
   @ApiProperty({ required: false }) fileId?: string;
   @ApiProperty({ required: false }) fileName?: string;
   @ApiProperty({ required: false, enum: FILE_KINDS }) fileKind?: FileKind;
+  @ApiProperty({ required: false, description: 'a collection: the shared folder (then no fileId, fileName or fileKind)' })
+  folderId?: string;
+  @ApiProperty({ required: false, description: "a collection: the shared folder's name" }) folderName?: string;
+  @ApiProperty({ required: false, type: AgreementDto, nullable: true, description: 'absent or null: no agreement' })
+  agreement?: AgreementDto | null;
   @ApiProperty() hasPassword: boolean;
   @ApiProperty({ required: false, type: 'string', format: 'date-time', nullable: true }) expiresAt?: string | null;
   @ApiProperty({ required: false, type: 'integer', nullable: true }) maxVisits?: number | null;

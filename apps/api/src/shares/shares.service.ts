@@ -45,7 +45,8 @@ export class SharesService {
   }
 
   async create(user: AuthUser, input: CreateShareDto): Promise<CreatedShare> {
-    const { fileId, ...policy } = input;
+    const { fileId, folderId: _folderId, ...policy } = input;
+    if (fileId === undefined) throw AppError.validation('fileId 必填', 'fileId');
     const prepared = await this.prepare(settingsOf(policy as ShareInputDto));
     return this.db.transaction((manager) => this.createWithin(manager, user, fileId, prepared));
   }

@@ -1,6 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-const GATE_COLUMNS = `s.id, s.user_id, u.segment, s.token, s.file_id, f.name, f.kind, f.deleted_at IS NOT NULL AS trashed,
+/** The gate row's columns as this migration left them (a later migration's down() restores them). */
+export const SHARE_GATE_COLUMNS = `s.id, s.user_id, u.segment, s.token, s.file_id, f.name, f.kind, f.deleted_at IS NOT NULL AS trashed,
           s.revoked_at IS NOT NULL AS revoked,
           (s.consumed_at IS NOT NULL OR (s.max_visits IS NOT NULL AND s.visit_count >= s.max_visits)) AS consumed,
           (s.expires_at IS NOT NULL AND s.expires_at <= now()) AS expired,
@@ -10,7 +11,7 @@ const GATE_COLUMNS = `s.id, s.user_id, u.segment, s.token, s.file_id, f.name, f.
           coalesce(pinned.id, clean.id, cur.id) AS version_id,
           CASE WHEN pinned.id IS NOT NULL THEN pinned.scan_status ELSE coalesce(clean.scan_status, cur.scan_status) END AS scan_status`;
 
-const GATE_FROM = `FROM shares s
+export const SHARE_GATE_FROM = `FROM shares s
         JOIN users u ON u.id = s.user_id
         JOIN files f ON f.id = s.file_id
         LEFT JOIN file_versions pinned ON pinned.id = s.locked_version_id
@@ -47,9 +48,9 @@ export class Notifications1763700001200 implements MigrationInterface {
       CREATE INDEX shares_notify_daily ON shares (user_id) WHERE notify = 'daily';
 
       CREATE OR REPLACE VIEW share_gate AS
-        SELECT ${GATE_COLUMNS},
+        SELECT ${SHARE_GATE_COLUMNS},
           CASE WHEN s.notify = 'first' AND s.first_visit_notified_at IS NOT NULL THEN 'off' ELSE s.notify END AS notify
-        ${GATE_FROM};
+        ${SHARE_GATE_FROM};
 
       CREATE TABLE notifications (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -76,7 +77,7 @@ export class Notifications1763700001200 implements MigrationInterface {
     await queryRunner.query(`
       DROP TABLE IF EXISTS notifications;
       DROP VIEW share_gate;
-      CREATE VIEW share_gate AS SELECT ${GATE_COLUMNS} ${GATE_FROM};
+      CREATE VIEW share_gate AS SELECT ${SHARE_GATE_COLUMNS} ${SHARE_GATE_FROM};
       ALTER TABLE shares DROP COLUMN IF EXISTS first_visit_notified_at, DROP COLUMN IF EXISTS notify;
     `);
   }

@@ -16,6 +16,7 @@ import { IdentityChangeNotifications1763700001300 } from './1763700001300-identi
 import { NotificationMailFolding1763700001400 } from './1763700001400-notification-mail-folding.js';
 import { RenderLogins1763700001500 } from './1763700001500-render-logins.js';
 import { SetBasedAdmission1763700001600 } from './1763700001600-set-based-admission.js';
+import { CollectionsAgreements1763700001700 } from './1763700001700-collections-agreements.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   NotificationMailFolding1763700001400,
   RenderLogins1763700001500,
   SetBasedAdmission1763700001600,
+  CollectionsAgreements1763700001700,
 ];
