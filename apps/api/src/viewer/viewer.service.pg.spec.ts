@@ -162,7 +162,7 @@ describe(ViewerService.name, () => {
 
     expect(shown.kind).toBe('shown');
     expect(shown.kind === 'shown' && shown.content.bytes.toString('utf8')).toContain('Hello</h1>');
-    for (const result of [shown, other]) if (result.kind === 'shown') await result.after();
+    for (const result of [shown, other]) if (result.kind === 'shown') await result.after?.();
     expect(events.emitted.map(({ event, data }) => [event, data.visitCount, data.uniqueVisitCount])).toEqual([
       ['share_visited', 1, 1],
       ['share_visited', 3, 2],

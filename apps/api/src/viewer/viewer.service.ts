@@ -10,11 +10,14 @@ import { FrameTickets, type FrameWatermarkViewer } from './frame-tickets.js';
 import { ViewerGate } from './gate.js';
 import { refused } from './gate-stop.js';
 import { isLinkPreviewAgent } from './link-preview-agents.js';
+import { viewPath } from '../shares/share-row.js';
 import { newVisit } from './policies/gate-policy.js';
 import { ShareViewRepository, type Admission, type ViewedShare } from './share-view.repository.js';
 import type { CookieToSet, ViewerRequest } from './viewer-answer.js';
 import type { ViewResult } from './view-result.js';
 import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
+import { CollectionPasses } from './collection-passes.js';
+import { CollectionRepository } from './collection.repository.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { VisitLog } from './visit-log.js';
 import { visitLogEntry } from './visit-log-entry.js';
@@ -26,6 +29,21 @@ const SEGMENT_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 /** Anything else cannot be a link, and never reaches the database. */
 function linkShaped(segment: string | null, token: string): boolean {
   return TOKEN_SHAPE.test(token) && (segment === null || SEGMENT_SHAPE.test(segment));
+}
+
+/**
+ * The path of the link as the visitor used it: `/s/<segment>/<token>`, or the legacy `/s/<token>`.
+ * A collection's document pages live below it, and its visit cookie is scoped to it.
+ */
+export function linkPathOf(share: ViewedShare, segment: string | null): string {
+  return segment === null ? `/s/${encodeURIComponent(share.token)}` : viewPath(share.ownerSegment, share.token);
+}
+
+/** An admitted visit, as the visit log and the share_visited event record it. */
+export interface AdmittedVisit {
+  visitId: string;
+  /** Emits share_visited and logs the visit, once the page is on its way. */
+  after: () => Promise<void>;
 }
 
 /** `YYYY-MM-DD HH:MM` (UTC) of a minute counted from the epoch. */
@@ -55,6 +73,8 @@ export class ViewerService {
     private readonly gate: ViewerGate,
     private readonly events: WebhookEventsService,
     private readonly visitLog: VisitLog,
+    private readonly collections: CollectionRepository,
+    private readonly passes: CollectionPasses,
   ) {
     this.frameTickets = new FrameTickets(identity.frames);
   }
@@ -86,6 +106,9 @@ export class ViewerService {
     const visit = newVisit(request, share, visitor);
     const stop = await this.gate.pass(visit);
     if (stop) return { kind: 'stopped', share, stop, cookies: visit.cookies };
+    if (share.folderId !== null) {
+      return this.collectionShown(request, segment, share, visit.admission!, visit.cookies, visit.user, visitor.key);
+    }
     return this.shown(request, share, visit.admission!, visit.cookies, visit.user, visitor.key);
   }
 
@@ -98,16 +121,82 @@ export class ViewerService {
     user: AuthUser | null,
     visitorKey: string,
   ): Promise<ViewResult> {
+    const { visitId, after } = this.admitted(request, share, admission, user, visitorKey);
+    return this.present(request, share, { user, visitorKey, visitId, cookies, after });
+  }
+
+  /**
+   * An admitted visit of a collection: its page, listing the documents as they are now, and the
+   * cookie that lets this visitor open them within this visit without counting again.
+   */
+  private async collectionShown(
+    request: ViewerRequest,
+    segment: string | null,
+    share: ViewedShare,
+    admission: Admission,
+    cookies: CookieToSet[],
+    user: AuthUser | null,
+    visitorKey: string,
+  ): Promise<ViewResult> {
+    const { visitId, after } = this.admitted(request, share, admission, user, visitorKey);
+    const linkPath = linkPathOf(share, segment);
+    const documents = await this.collections.documents(share.folderId!, share.ownerId);
+    const pass = this.passes.issue(share.id, visitId, visitorKey, linkPath);
+    return { kind: 'collection', share, documents, linkPath, cookies: [...cookies, pass], after };
+  }
+
+  /**
+   * The document page of an admitted visit (a single file's, or a collection's document with
+   * `share` naming that document): content, watermark, frame and beacon. `after` runs once the page
+   * is on its way; a document opened within a visit admitted before has none.
+   */
+  async present(
+    request: ViewerRequest,
+    share: ViewedShare,
+    visit: {
+      user: AuthUser | null;
+      visitorKey: string;
+      visitId: string;
+      cookies: CookieToSet[];
+      after?: () => Promise<void>;
+      backUrl?: string;
+    },
+  ): Promise<ViewResult> {
+    const { user, visitorKey, visitId, cookies } = visit;
     // Cached after the first view of a version; a CLEAN version's rendering only fails on a database error.
-    const content = await this.documents.get(share.versionId!, share.fileKind);
+    const content = share.fileKind === null ? null : await this.documents.get(share.versionId!, share.fileKind);
     if (content === null) return { kind: 'stopped', share, stop: { kind: 'unavailable' }, cookies };
     const watermark = share.watermarkEnabled ? await this.watermark(share, user, request) : null;
+    return {
+      kind: 'shown',
+      share,
+      content,
+      watermark: watermark?.text ?? null,
+      frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share, visitorKey, watermark) : null,
+      // A visitor who asked not to be tracked gets no beacon: the page cannot measure the visit.
+      beacon: request.doNotTrack ? null : this.identity.visits.sign(`${share.id}.${visitId}.${share.fileId}`),
+      cookies,
+      after: visit.after,
+      backUrl: visit.backUrl,
+    };
+  }
+
+  /** A visit the gate admitted: its id, and its share_visited event and visit log row, to write once the page is sent. */
+  admitted(
+    request: ViewerRequest,
+    share: ViewedShare,
+    admission: Admission,
+    user: AuthUser | null,
+    visitorKey: string,
+  ): AdmittedVisit {
     const data = {
       shareId: share.id,
       token: share.token,
       fileId: share.fileId,
       fileName: share.fileName,
       fileKind: share.fileKind,
+      // A collection's visit names its folder (and fileName is the folder's name).
+      ...(share.folderId !== null && { folderId: share.folderId }),
       visitCount: admission.visitCount,
       uniqueVisitCount: admission.uniqueVisitCount,
       ipPrefix: maskedIpPrefix(request.ip),
@@ -126,14 +215,7 @@ export class ViewerService {
         admission,
       });
     return {
-      kind: 'shown',
-      share,
-      content,
-      watermark: watermark?.text ?? null,
-      frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share, visitorKey, watermark) : null,
-      // A visitor who asked not to be tracked gets no beacon: the page cannot measure the visit.
-      beacon: request.doNotTrack ? null : this.identity.visits.sign(`${share.id}.${visitId}`),
-      cookies,
+      visitId,
       after: async () => {
         await Promise.all([this.events.emit(share.ownerId, 'share_visited', data), this.visitLog.record(logged())]);
       },
