@@ -1,5 +1,12 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { unwrap, type Schemas } from '@sharedown/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Connected } from '../support/mcp-server.js';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { HttpVisitor, isDocument, sql, waitForScan } from '../support/browser.js';
 import { EICAR } from '../support/clamd.js';
@@ -85,7 +92,11 @@ describe('collections: a share of a folder', () => {
   describe('creating and listing', () => {
     it('shares a folder: the share names the folder and no file', async () => {
       const created = await shareFolder(alice, handbook);
-      expect(created.share).toMatchObject({ folderId: handbook, folderName: expect.stringMatching(/^Handbook \d+$/), visitCount: 0 });
+      expect(created.share).toMatchObject({
+        folderId: handbook,
+        folderName: expect.stringMatching(/^Handbook \d+$/),
+        visitCount: 0,
+      });
       expect(created.share).not.toHaveProperty('fileId');
       expect(created.share).not.toHaveProperty('fileName');
       expect(created.share).not.toHaveProperty('fileKind');
@@ -133,9 +144,7 @@ describe('collections: a share of a folder', () => {
         alice.console.GET('/api/console/shares', { params: { query: { folderId: policies, q: 'Polic' } } }),
       );
       expect(consoleList.shares.map((share) => share.id)).toEqual([second.share.id, first.share.id]);
-      expect(
-        (await unwrap(bob.api.GET('/api/v1/shares', { params: { query: { folderId: policies } } }))).shares,
-      ).toEqual([]);
+      expect((await unwrap(bob.api.GET('/api/v1/shares', { params: { query: { folderId: policies } } }))).shares).toEqual([]);
       // Every list keeps the collections: the whole list holds them beside the file shares.
       const everything = await unwrap(alice.api.GET('/api/v1/shares'));
       expect(everything.shares.filter((share) => share.folderId === policies)).toHaveLength(2);
@@ -400,9 +409,7 @@ describe('collection caps across two api replicas', () => {
 
     // Each admitted reader opens the document twice on each replica, all at once.
     const opened = await Promise.all(
-      admitted.flatMap((visitor) =>
-        [...replicas, ...replicas].map((replica) => visitor.get(`${replica}${path}/d/${doc}`)),
-      ),
+      admitted.flatMap((visitor) => [...replicas, ...replicas].map((replica) => visitor.get(`${replica}${path}/d/${doc}`))),
     );
     expect(opened.every((page) => isDocument(page) && page.body.includes('Only a few may read this.'))).toBe(true);
     // The others, holding the link alone, meet the gate: the collection is used up.
@@ -410,8 +417,99 @@ describe('collection caps across two api replicas', () => {
     expect((await Promise.all(refused.map((visitor) => visitor.get(`${path}/d/${doc}`)))).map((page) => page.status)).toEqual(
       Array<number>(2 * CAP).fill(410),
     );
-    expect(await getShare(alice, share.id)).toMatchObject({ visitCount: CAP, uniqueVisitCount: CAP, consumedAt: expect.any(String) });
-    const reads = await sql<{ n: number }>(first, 'SELECT count(*)::int AS n FROM share_document_reads WHERE share_id = $1', [share.id]);
+    expect(await getShare(alice, share.id)).toMatchObject({
+      visitCount: CAP,
+      uniqueVisitCount: CAP,
+      consumedAt: expect.any(String),
+    });
+    const reads = await sql<{ n: number }>(first, 'SELECT count(*)::int AS n FROM share_document_reads WHERE share_id = $1', [
+      share.id,
+    ]);
     expect(reads[0]!.n).toBe(CAP);
+  });
+});
+
+const CLI_BIN = fileURLToPath(new URL('../../apps/cli/dist/bin.js', import.meta.url));
+
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('collections through the MCP tool server and the CLI', () => {
+  let app: RunningApp;
+  let alice: TestUser;
+  let shelf: string;
+  let fileId: string;
+  let mcp: Connected;
+  let home: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    app = await startApp();
+    alice = await createUser(app.baseUrl);
+    shelf = await folder(alice, 'Doors');
+    fileId = await put(app, alice, 'door.md', '# Door\n', shelf);
+    mcp = await connect('stdio', { SHAREDOWN_URL: app.baseUrl, SHAREDOWN_TOKEN: alice.token });
+    // Listing first makes the SDK client check every structuredContent against the declared output schemas.
+    await mcp.client.listTools();
+    home = await mkdtemp(join(tmpdir(), 'sharedown-collections-'));
+    env = {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'xdg'),
+      PATH: process.env.PATH ?? '',
+      SHAREDOWN_URL: app.baseUrl,
+      SHAREDOWN_TOKEN: alice.token,
+    };
+  });
+  afterAll(async () => {
+    await mcp?.close();
+    if (home) await rm(home, { recursive: true, force: true });
+    await app?.cleanup();
+  });
+
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await mcp.client.callTool({ name, arguments: args })) as CallToolResult;
+
+  it('service_share shares a folder; service_list_shares filters by folderId; both ids is a VALIDATION error', async () => {
+    const created = await call('service_share', { folderId: shelf, options: { maxVisits: 3 } });
+    expect(created.isError).toBeFalsy();
+    const { share, url } = created.structuredContent as Created;
+    expect(share).toMatchObject({ folderId: shelf, folderName: expect.stringMatching(/^Doors \d+$/), maxVisits: 3 });
+    expect(share).not.toHaveProperty('fileId');
+    expect(listed((await new HttpVisitor(app.baseUrl, CHROME).get(new URL(url).pathname)).body)).toEqual([fileId]);
+
+    const filtered = await call('service_list_shares', { folderId: shelf });
+    expect((filtered.structuredContent as { shares: Share[] }).shares.map((item) => item.id)).toEqual([share.id]);
+
+    const both = await call('service_share', { fileId, folderId: shelf });
+    expect(both.isError).toBe(true);
+    const text = (both.content.find((part) => part.type === 'text') as { text: string }).text;
+    expect(JSON.parse(text)).toMatchObject({ code: 'VALIDATION', status: 400 });
+  });
+
+  it('sharedown shares create --folder shares a folder, and shares ls --folder lists it', async () => {
+    const help = await runCli(['shares', 'create', '--help'], env);
+    expect(help.stdout).toContain('--folder <id>');
+    const created = await runCli(['shares', 'create', '--folder', shelf, '--one-time', '--json'], env);
+    expect(created.code).toBe(0);
+    const { share } = JSON.parse(created.stdout) as Created;
+    expect(share).toMatchObject({ folderId: shelf, oneTime: true, maxVisits: 1 });
+    const list = await runCli(['shares', 'ls', '--folder', shelf, '--json'], env);
+    expect(list.code).toBe(0);
+    expect((JSON.parse(list.stdout) as { shares: Share[] }).shares[0]!.id).toBe(share.id);
+    const neither = await runCli(['shares', 'create', '--json'], env);
+    expect(neither.code).not.toBe(0);
+    expect(neither.stdout).toBe('');
+    const both = await runCli(['shares', 'create', fileId, '--folder', shelf, '--json'], env);
+    expect(both.code).not.toBe(0);
+    expect(both.stderr).toMatch(/VALIDATION/);
   });
 });

@@ -42,7 +42,7 @@ export class SharesController {
       "A collection (`folderId`) shows the folder's documents whose current version is CLEAN, sub-folders' " +
       'documents grouped under their folder, each at `<link>/d/<fileId>`; every policy applies to the collection ' +
       'as a whole (opening the collection page is the visit). A collection cannot be pinned (`lockedVersionId`: 400). ' +
-      "A folder or file of another account, unknown or in the trash: 404.",
+      'A folder or file of another account, unknown or in the trash: 404.',
   })
   @ApiOkResponse({ type: CreatedShareDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)

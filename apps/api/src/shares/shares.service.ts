@@ -28,7 +28,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Exactly one of fileId and folderId (both: 400 naming folderId; neither: 400 naming fileId), and
  * a collection is never pinned to a version (400 naming lockedVersionId).
  */
-export function shareTargetOf(fileId: string | undefined, folderId: string | undefined, lockedVersionId?: string | null): ShareTarget {
+export function shareTargetOf(
+  fileId: string | undefined,
+  folderId: string | undefined,
+  lockedVersionId?: string | null,
+): ShareTarget {
   if (fileId !== undefined && folderId !== undefined) {
     throw AppError.validation('fileId 与 folderId 只能给出其中一个', 'folderId');
   }

@@ -205,10 +205,10 @@ export class ViewerController {
     summary: "Open a document of a collection (a folder's share link)",
     description:
       'Within a visit the collection page admitted (a cookie scoped to the link), the document is shown and nothing is ' +
-      'counted (the read is logged); otherwise the collection\'s gate runs first (password, sign-in, reveal, caps: the ' +
-      'visit counts as the collection\'s), then the document. A file not in the folder (now) is 404.',
+      "counted (the read is logged); otherwise the collection's gate runs first (password, sign-in, reveal, caps: the " +
+      "visit counts as the collection's), then the document. A file not in the folder (now) is 404.",
   })
-  @ApiOkResponse({ description: 'the document, with the collection share\'s watermark, copy protection and burn-after-read' })
+  @ApiOkResponse({ description: "the document, with the collection share's watermark, copy protection and burn-after-read" })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
   async documentView(

@@ -46,7 +46,7 @@ export class VisitEngagement {
     if (!shareId || !visitId || rest.length > 0 || ![shareId, visitId, fileId ?? shareId].every((id) => UUID.test(id))) {
       return 'malformed';
     }
-    const decision = await this.limiter.consume(`visit-beacon:${visitId}:${fileId ?? ""}`, BEACONS_PER_MINUTE, 60);
+    const decision = await this.limiter.consume(`visit-beacon:${visitId}:${fileId ?? ''}`, BEACONS_PER_MINUTE, 60);
     if (!decision.allowed) return 'throttled';
     return (await this.repository.engage(visitId, shareId, fileId ?? null, engagement)) ? 'recorded' : 'ignored';
   }
