@@ -220,7 +220,7 @@ describe('collections: a share of a folder', () => {
       expect(intro.body).toContain('Welcome aboard.');
       expect(intro.body).toContain('HANDBOOK-ONLY');
       expect(intro.body).toContain('class="sd-protect"');
-      expect(intro.body).toContain(`class="sd-back" href="${path}"`);
+      expect(intro.body).toContain(`class="sd-back" href="${path}?back"`);
       // The author's HTML stays in the sandboxed frame, as for a single document.
       const leave = await visitor.get(`${path}/d/${files.leave}`);
       expect(leave.body).toContain('class="sd-frame"');
@@ -335,8 +335,15 @@ describe('collections: a share of a folder', () => {
       expect(listed(revealed.body)).toHaveLength(4);
       expect(isDocument(await first.get(`${path}/d/${files.intro}`))).toBe(true);
       expect(isDocument(await first.get(`${path}/d/${files.notes}`))).toBe(true);
+      // Back from a document to the list stays within the visit; opening the link again is a new visit.
+      const back = await first.get(`${path}?back`);
+      expect(back.status).toBe(200);
+      expect(listed(back.body)).toHaveLength(4);
+      expect((await first.post(path, { action: 'reveal' })).status).toBe(410);
       const second = new HttpVisitor(app.baseUrl, 'Mozilla/5.0 Second');
       expect((await second.post(path, { action: 'reveal' })).status).toBe(410);
+      // Without an admitted visit, the way back is the gate: used up.
+      expect((await second.get(`${path}?back`)).status).toBe(410);
       expect((await second.post(`${path}/d/${files.intro}`, { action: 'reveal' })).status).toBe(410);
       expect(await getShare(alice, share.id)).toMatchObject({ visitCount: 1, consumedAt: expect.any(String) });
     });

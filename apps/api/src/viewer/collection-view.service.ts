@@ -11,7 +11,7 @@ import type { ScanStatus, ViewedShare } from './share-view.repository.js';
 import type { ViewerRequest } from './viewer-answer.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import type { ViewResult } from './view-result.js';
-import { ViewerService, linkPathOf } from './viewer.service.js';
+import { ViewerService, backToCollection, linkPathOf } from './viewer.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,7 +75,7 @@ export class CollectionViewService {
         visitorKey: visitor.key,
         visitId: admittedVisit,
         cookies,
-        backUrl: linkPath,
+        backUrl: backToCollection(linkPath),
       });
     }
 
@@ -90,7 +90,7 @@ export class CollectionViewService {
       visitId,
       cookies: [...visit.cookies, this.passes.issue(share.id, visitId, visitor.key, linkPath)],
       after,
-      backUrl: linkPath,
+      backUrl: backToCollection(linkPath),
     });
   }
 

@@ -38,5 +38,6 @@ export type ViewResult =
       documents: CollectionDocument[];
       linkPath: string;
       cookies: CookieToSet[];
-      after: () => Promise<void>;
+      /** The visit's share_visited event and log row; none when an admitted visit comes back to the list. */
+      after?: () => Promise<void>;
     };

@@ -11,7 +11,8 @@ import { ViewerGate } from './gate.js';
 import { refused } from './gate-stop.js';
 import { isLinkPreviewAgent } from './link-preview-agents.js';
 import { viewPath } from '../shares/share-row.js';
-import { newVisit } from './policies/gate-policy.js';
+import { PASS, newVisit } from './policies/gate-policy.js';
+import { StatePolicy } from './policies/state.policy.js';
 import { ShareViewRepository, type Admission, type ViewedShare } from './share-view.repository.js';
 import type { CookieToSet, ViewerRequest } from './viewer-answer.js';
 import type { ViewResult } from './view-result.js';
@@ -37,6 +38,22 @@ function linkShaped(segment: string | null, token: string): boolean {
  */
 export function linkPathOf(share: ViewedShare, segment: string | null): string {
   return segment === null ? `/s/${encodeURIComponent(share.token)}` : viewPath(share.ownerSegment, share.token);
+}
+
+const BACK_MARK = 'back';
+
+/**
+ * The collection page as a document page links back to it: within the visit the visitor was
+ * admitted to (its cookie), the list shows again without counting another visit, so going back
+ * never uses up a one-time or capped collection. Opening the link itself counts, as always.
+ */
+export function backToCollection(linkPath: string): string {
+  return `${linkPath}?${BACK_MARK}`;
+}
+
+function comesBack(path: string): boolean {
+  const query = path.indexOf('?');
+  return query >= 0 && new URLSearchParams(path.slice(query + 1)).has(BACK_MARK);
 }
 
 /** An admitted visit, as the visit log and the share_visited event record it. */
@@ -75,6 +92,7 @@ export class ViewerService {
     private readonly visitLog: VisitLog,
     private readonly collections: CollectionRepository,
     private readonly passes: CollectionPasses,
+    private readonly state: StatePolicy,
   ) {
     this.frameTickets = new FrameTickets(identity.frames);
   }
@@ -90,6 +108,10 @@ export class ViewerService {
 
   async view(request: ViewerRequest, segment: string | null, token: string): Promise<ViewResult> {
     if (!linkShaped(segment, token)) return { kind: 'not-found' };
+    if (request.method === 'GET' && comesBack(request.path)) {
+      const list = await this.backInVisit(request, segment, token);
+      if (list) return list;
+    }
     const visitor = this.identity.visitorKey(request);
     // A browser's GET reads the link and, when the share asks nothing of the visitor, is judged and
     // admitted by the database in the same round trip: no policy of the gate has anything to ask.
@@ -143,6 +165,19 @@ export class ViewerService {
     const documents = await this.collections.documents(share.folderId!, share.ownerId);
     const pass = this.passes.issue(share.id, visitId, visitorKey, linkPath);
     return { kind: 'collection', share, documents, linkPath, cookies: [...cookies, pass], after };
+  }
+
+  /** A collection's list again, within the visitor's admitted visit; null: no such visit, through the gate then. */
+  private async backInVisit(request: ViewerRequest, segment: string | null, token: string): Promise<ViewResult | null> {
+    const share = await this.find(segment, token);
+    if (!share || share.folderId === null) return null;
+    const visitor = this.identity.visitorKey(request);
+    if (this.passes.visitOf(request, share.id, visitor.key) === null) return null;
+    // Revoked, expired, trashed or disabled since: gone for this visit too. Used up is fine: it was admitted.
+    const stop = this.state.check(newVisit(request, { ...share, consumed: false }, visitor));
+    if (stop !== PASS) return { kind: 'stopped', share, stop, cookies: [] };
+    const documents = await this.collections.documents(share.folderId, share.ownerId);
+    return { kind: 'collection', share, documents, linkPath: linkPathOf(share, segment), cookies: [] };
   }
 
   /**
