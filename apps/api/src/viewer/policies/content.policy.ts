@@ -11,7 +11,8 @@ export class ContentPolicy implements GatePolicy {
   constructor(private readonly documents: DocumentCache) {}
 
   async check({ share }: Visit): Promise<GateStep> {
-    if (share.folderId !== null) return PASS;
+    // A collection's page is its list; a document of it (fileId set) is checked like a file.
+    if (share.folderId !== null && share.fileId === null) return PASS;
     const content =
       share.versionId === null || share.fileKind === null ? null : await this.documents.get(share.versionId, share.fileKind);
     return content === null ? { kind: 'unavailable' } : PASS;
