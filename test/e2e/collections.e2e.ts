@@ -434,6 +434,19 @@ describe('collection caps across two api replicas', () => {
     ]);
     expect(reads[0]!.n).toBe(CAP);
   });
+
+  it('a one-time collection: of 20 parallel reveals over both replicas exactly one opens it', async () => {
+    const { share, url } = await shareFolder(alice, shelf, { oneTime: true });
+    const path = new URL(url).pathname;
+    const replicas = [first.baseUrl, second.baseUrl];
+    const visitors = Array.from({ length: 20 }, (_, i) => new HttpVisitor(replicas[i % 2]!, `Revealer/${i}`));
+    const pages = await Promise.all(visitors.map((visitor) => visitor.post(path, { action: 'reveal' })));
+    expect(pages.map((page) => page.status).sort()).toEqual([200, ...Array<number>(19).fill(410)]);
+    const winner = visitors[pages.findIndex((page) => page.status === 200)]!;
+    const documents = await Promise.all(replicas.map((replica) => winner.get(`${replica}${path}/d/${doc}`)));
+    expect(documents.every(isDocument)).toBe(true);
+    expect(await getShare(alice, share.id)).toMatchObject({ visitCount: 1, consumedAt: expect.any(String) });
+  });
 });
 
 const CLI_BIN = fileURLToPath(new URL('../../apps/cli/dist/bin.js', import.meta.url));
