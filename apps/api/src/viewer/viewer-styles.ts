@@ -47,6 +47,9 @@ a{color:var(--accent)}
 .sd-card input,.sd-card textarea{font:inherit;padding:.55rem .7rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
 .sd-card textarea{min-height:7rem;resize:vertical}
 .sd-card button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:6px;background:var(--accent);color:#fff;cursor:pointer}
+.sd-agreement-card{max-width:40rem}
+.sd-agreement{max-height:55vh;overflow:auto;margin:0 0 1rem;padding:.75rem 1rem;border:1px solid var(--line);border-radius:6px;background:var(--soft)}
+.sd-card label.sd-check{display:flex;gap:.5rem;align-items:flex-start}
 .sd-card .sd-error{color:var(--danger);margin:0}
 .sd-card .sd-links{font-size:.875rem}
 .sd-card .sd-sso{margin:.4rem 0 1rem}

@@ -4,6 +4,7 @@ import { EmailModule } from '../auth/email/email.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { AgreementAcceptancesRepository } from './agreement-acceptances.repository.js';
 import { DocumentCache } from './document-cache.js';
 import { VIEWER_GATE_PROVIDERS } from './gate.js';
 import { ShareViewRepository } from './share-view.repository.js';
@@ -29,6 +30,7 @@ import { VisitAdmissions } from './visit-admissions.js';
   controllers: [ViewerController],
   providers: [
     ShareViewRepository,
+    AgreementAcceptancesRepository,
     VisitAdmissions,
     DocumentCache,
     ViewerAssets,

@@ -33,6 +33,8 @@ export function aShare(overrides: Partial<ViewedShare> = {}): ViewedShare {
     notify: 'off',
     ownerDisabled: false,
     disabled: false,
+    agreementSha256: null,
+    agreementRequireName: false,
     ...overrides,
   };
 }
