@@ -2934,6 +2934,8 @@ export interface components {
             emailAllowlist?: string[];
             /** @description default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; `daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at GET /api/notifications and, with SMTP_URL, e-mailed to the owner's verified address */
             notify?: components["schemas"]["ShareNotify"];
+            /** @description an agreement the visitor must accept (after the password and sign-in steps) before any content of the share; null removes it. An acceptance holds for that visitor until the text changes */
+            agreement?: components["schemas"]["AgreementInputDto"] | null;
         };
         SharePoliciesDto: {
             oneSession: boolean;

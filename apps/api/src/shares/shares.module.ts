@@ -14,6 +14,8 @@ import { ShareEditorService } from './share-editor.service.js';
 import { ShareAnalyticsRepository } from './share-analytics.repository.js';
 import { ShareAnalyticsService } from './share-analytics.service.js';
 import { SharePoliciesRepository } from './share-policies.repository.js';
+import { ShareAcceptancesRepository } from './share-acceptances.repository.js';
+import { ShareAcceptancesService } from './share-acceptances.service.js';
 
 /**
  * Shares of files: the REST routes, the console's twin routes and visit statistics. Exports
@@ -34,6 +36,8 @@ import { SharePoliciesRepository } from './share-policies.repository.js';
     ShareEditorService,
     ShareAnalyticsRepository,
     ShareAnalyticsService,
+    ShareAcceptancesRepository,
+    ShareAcceptancesService,
   ],
   exports: [SharesService],
 })

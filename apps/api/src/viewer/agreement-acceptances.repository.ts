@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { affectedCount } from '../common/sql.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
 
 /** One acceptance of a share's agreement, as the viewer records it. */
@@ -68,5 +69,24 @@ export class AgreementAcceptancesRepository {
       [shareId, sha256],
     );
     return rows[0]?.agreement_text ?? null;
+  }
+}
+
+/**
+ * Deletes acceptances older than the visit retention (VISIT_RETENTION_DAYS), in slices so a first
+ * purge of a backlog holds no long lock. A visitor whose acceptance went is asked again.
+ */
+export async function deleteAcceptancesOlderThan(db: Pick<DataSource, 'query'>, days: number, batch = 5_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const count = affectedCount(
+      await db.query(
+        `DELETE FROM share_acceptances WHERE id IN (
+           SELECT id FROM share_acceptances WHERE at < now() - make_interval(days => $1::int) LIMIT $2)`,
+        [days, batch],
+      ),
+    );
+    total += count;
+    if (count < batch) return total;
   }
 }
