@@ -856,6 +856,46 @@ export interface paths {
         patch: operations["ConsoleShares_update"];
         trace?: never;
     };
+    "/api/console/shares/{id}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement (console)
+         * @description One row per visitor and agreement text: the name typed (agreements with requireName), the signed-in visitor's proven e-mail, the time, the masked IP prefix, the User-Agent and the SHA-256 of the text accepted. An acceptance holds for that visitor until the owner changes the text. Pages follow nextCursor; kept as long as visits (VISIT_RETENTION_DAYS).
+         */
+        get: operations["ConsoleShares_acceptancesOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/{id}/acceptances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances as CSV (console)
+         * @description The same rows as the acceptance list (columns id, at, name, email, ipPrefix, userAgent, agreementSha256), newest first, with a header line; at most 100000 rows.
+         */
+        get: operations["ConsoleShares_acceptancesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/shares/{id}/analytics": {
         parameters: {
             query?: never;
@@ -1438,6 +1478,46 @@ export interface paths {
          * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409). Edits of one share take turns on its row lock.
          */
         patch: operations["Shares_update[0]_apiV1"];
+        trace?: never;
+    };
+    "/api/v1/shares/{id}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement, newest first
+         * @description One row per visitor and agreement text: the name typed (agreements with requireName), the signed-in visitor's proven e-mail, the time, the masked IP prefix, the User-Agent and the SHA-256 of the text accepted. An acceptance holds for that visitor until the owner changes the text. Pages follow nextCursor; kept as long as visits (VISIT_RETENTION_DAYS).
+         */
+        get: operations["Shares_acceptancesOf[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shares/{id}/acceptances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement as CSV
+         * @description The same rows as the acceptance list (columns id, at, name, email, ipPrefix, userAgent, agreementSha256), newest first, with a header line; at most 100000 rows.
+         */
+        get: operations["Shares_acceptancesCsv[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/shares/{id}/analytics": {
@@ -2060,6 +2140,46 @@ export interface paths {
          * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409). Edits of one share take turns on its row lock.
          */
         patch: operations["Shares_update[1]"];
+        trace?: never;
+    };
+    "/shares/{id}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement, newest first
+         * @description One row per visitor and agreement text: the name typed (agreements with requireName), the signed-in visitor's proven e-mail, the time, the masked IP prefix, the User-Agent and the SHA-256 of the text accepted. An acceptance holds for that visitor until the owner changes the text. Pages follow nextCursor; kept as long as visits (VISIT_RETENTION_DAYS).
+         */
+        get: operations["Shares_acceptancesOf[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares/{id}/acceptances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement as CSV
+         * @description The same rows as the acceptance list (columns id, at, name, email, ipPrefix, userAgent, agreementSha256), newest first, with a header line; at most 100000 rows.
+         */
+        get: operations["Shares_acceptancesCsv[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/shares/{id}/analytics": {
@@ -2881,6 +3001,7 @@ export interface components {
             oneTime?: boolean;
             requireLogin?: boolean;
             watermarkEnabled?: boolean;
+            /** @description the watermark text; the limit counts this template. Placeholders filled in per view: `{email}` the signed-in visitor's proven address, `{name}` the name given on the agreement, `{date}` the UTC date (YYYY-MM-DD), `{ip}` the masked IP prefix. A placeholder with nothing to say leaves nothing (never the braces), and the separator beside it goes too. The sandboxed frame of an HTML document shows the same text. null = the default mark (who, and the time) */
             watermarkText?: string | null;
             copyProtectionEnabled?: boolean;
             burnAfterReadEnabled?: boolean;
@@ -2925,6 +3046,7 @@ export interface components {
             perLoginUserMaxVisits?: number | null;
             requireLogin?: boolean;
             watermarkEnabled?: boolean;
+            /** @description the watermark text; the limit counts this template. Placeholders filled in per view: `{email}` the signed-in visitor's proven address, `{name}` the name given on the agreement, `{date}` the UTC date (YYYY-MM-DD), `{ip}` the masked IP prefix. A placeholder with nothing to say leaves nothing (never the braces), and the separator beside it goes too. The sandboxed frame of an HTML document shows the same text. null = the default mark (who, and the time) */
             watermarkText?: string | null;
             copyProtectionEnabled?: boolean;
             burnAfterReadEnabled?: boolean;
@@ -3006,6 +3128,27 @@ export interface components {
         ShareVisitPageDto: {
             /** @description newest first */
             visits: components["schemas"]["ShareVisitDto"][];
+            /** @description pass as cursor for the next page; null on the last one */
+            nextCursor: string | null;
+        };
+        ShareAcceptanceDto: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description the name the visitor typed (agreements with requireName); null otherwise */
+            name: string | null;
+            /** @description the signed-in visitor's proven e-mail address; null for an anonymous visitor or an unproven address */
+            email: string | null;
+            /** @description the masked address prefix (IPv4 /24, IPv6 /48) */
+            ipPrefix: string;
+            /** @description the visitor's User-Agent */
+            userAgent: string;
+            /** @description SHA-256 (hex) of the agreement text accepted (Share.agreement.sha256 at the time) */
+            agreementSha256: string;
+        };
+        ShareAcceptancePageDto: {
+            /** @description newest first */
+            acceptances: components["schemas"]["ShareAcceptanceDto"][];
             /** @description pass as cursor for the next page; null on the last one */
             nextCursor: string | null;
         };
@@ -6623,6 +6766,116 @@ export interface operations {
             };
         };
     };
+    ConsoleShares_acceptancesOf: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAcceptancePageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_acceptancesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one acceptance per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     ConsoleShares_analyticsOf: {
         parameters: {
             query?: {
@@ -8797,6 +9050,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_acceptancesOf[0]_apiV1": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAcceptancePageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_acceptancesCsv[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one acceptance per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
@@ -11356,6 +11719,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_acceptancesOf[1]": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAcceptancePageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_acceptancesCsv[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one acceptance per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
