@@ -85,7 +85,7 @@ describe('agreements', () => {
       expect(paged.shares.find((s) => s.id === created.share.id)?.agreement).toEqual(expected);
 
       const plain = await create({});
-      expect(plain.share.agreement).toBeNull();
+      expect(plain.share.agreement).toBeUndefined();
 
       const changed = await unwrap(
         alice.api.PATCH('/api/v1/shares/{id}', {
@@ -100,7 +100,7 @@ describe('agreements', () => {
           body: { agreement: null },
         }),
       );
-      expect(removed.agreement).toBeNull();
+      expect(removed.agreement).toBeUndefined();
       const [history] = await sql<{ changes: { agreement: unknown } }>(
         a,
         "SELECT changes FROM share_policy_changes WHERE share_id = $1 AND changes ? 'agreement' ORDER BY at LIMIT 1",
@@ -141,7 +141,7 @@ describe('agreements', () => {
       });
       expect(patch.status).toBe(400);
       expect(await patch.json()).toMatchObject({ code: 'VALIDATION', field: 'agreement.text' });
-      expect((await getShare(alice, live.id)).agreement).toBeNull();
+      expect((await getShare(alice, live.id)).agreement).toBeUndefined();
     });
 
     it('takes the agreement in an upload’s share field', async () => {

@@ -82,14 +82,13 @@ export function toShare(row: ShareRow): ShareDto {
     revokedAt: iso(row.revoked_at),
     consumedAt: iso(row.consumed_at),
     createdAt: row.created_at.toISOString(),
-    agreement:
-      row.agreement_text === null
-        ? null
-        : { text: row.agreement_text, requireName: row.agreement_require_name, sha256: row.agreement_sha256! },
     // Members beyond the spec's Share appear only when they say something, so a share that uses
     // none of them keeps exactly the contract's fields.
     ...(row.notify !== 'off' && { notify: row.notify }),
     ...(row.disabled_at && { disabledAt: row.disabled_at.toISOString() }),
+    ...(row.agreement_text !== null && {
+      agreement: { text: row.agreement_text, requireName: row.agreement_require_name, sha256: row.agreement_sha256! },
+    }),
   };
 }
 
