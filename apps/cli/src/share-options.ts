@@ -162,12 +162,7 @@ export function addShareEditOptions(command: Command): Command {
     command.addOption(FLAGS[field]()).addOption(new Option(negation, description));
   }
   return addAgreementOptions(command)
-    .addOption(
-      new Option('--no-agreement', 'remove the agreement (visitors are no longer asked)').conflicts([
-        'agreementFile',
-        'agreementRequireName',
-      ]),
-    )
+    .addOption(new Option('--no-agreement', 'remove the agreement (visitors are no longer asked)'))
     .addOption(new Option('--no-agreement-require-name', 'visitors accept without typing a name'));
 }
 
