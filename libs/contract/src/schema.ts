@@ -1838,7 +1838,7 @@ export interface paths {
         /** Open a share link: the document, or the page its policies call for */
         get: operations["Viewer_view"];
         put?: never;
-        /** Answer a share link's password or reveal form */
+        /** Answer a share link's password, agreement or reveal form */
         post: operations["Viewer_submit"];
         delete?: never;
         options?: never;
@@ -1874,7 +1874,7 @@ export interface paths {
         /** Open a share link of the legacy form /s/<tokenOrSlug> */
         get: operations["Viewer_legacyView"];
         put?: never;
-        /** Answer a legacy share link's password or reveal form */
+        /** Answer a legacy share link's password, agreement or reveal form */
         post: operations["Viewer_legacySubmit"];
         delete?: never;
         options?: never;
@@ -10189,7 +10189,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the shared document, or the reveal page of a one-time or burn-after-read link */
+            /** @description the shared document, the agreement page of a link with an agreement (a form posting `action=agree` with a checkbox `accept` and, when asked for, a text field `name`), or the reveal page of a one-time or burn-after-read link */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10252,7 +10252,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description password (`action=password`, `password`) or reveal (`action=reveal`) form submission */
+            /** @description password (`action=password`, `password`), agreement (`action=agree`, the signed `agreement` field of the page, `accept`, and `name` when the agreement asks for one; 303 back to the link once recorded, 400 the page again when the tick or the name is missing, 403 for a form of another link or visitor) or reveal (`action=reveal`) form submission */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -200,7 +200,11 @@ export class ViewerController {
 
   @Get(':segment/:token')
   @ApiOperation({ summary: 'Open a share link: the document, or the page its policies call for' })
-  @ApiOkResponse({ description: 'the shared document, or the reveal page of a one-time or burn-after-read link' })
+  @ApiOkResponse({
+    description:
+      'the shared document, the agreement page of a link with an agreement (a form posting `action=agree` with a ' +
+      'checkbox `accept` and, when asked for, a text field `name`), or the reveal page of a one-time or burn-after-read link',
+  })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
   async view(
@@ -213,8 +217,13 @@ export class ViewerController {
   }
 
   @Post(':segment/:token')
-  @ApiOperation({ summary: "Answer a share link's password or reveal form" })
-  @ApiOkResponse({ description: 'password (`action=password`, `password`) or reveal (`action=reveal`) form submission' })
+  @ApiOperation({ summary: "Answer a share link's password, agreement or reveal form" })
+  @ApiOkResponse({
+    description:
+      'password (`action=password`, `password`), agreement (`action=agree`, the signed `agreement` field of the page, ' +
+      '`accept`, and `name` when the agreement asks for one; 303 back to the link once recorded, 400 the page again when ' +
+      'the tick or the name is missing, 403 for a form of another link or visitor) or reveal (`action=reveal`) form submission',
+  })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async submit(
     @Param('segment') segment: string,
@@ -235,7 +244,7 @@ export class ViewerController {
   }
 
   @Post(':token')
-  @ApiOperation({ summary: "Answer a legacy share link's password or reveal form" })
+  @ApiOperation({ summary: "Answer a legacy share link's password, agreement or reveal form" })
   @ApiOkResponse({ description: 'form submission on the legacy link form' })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async legacySubmit(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
