@@ -13,7 +13,7 @@ export function registerServiceShareTool(server: McpServer, context: ToolContext
       description: [
         'Creates a new share link for an uploaded file and returns its public view URL.',
         'Each call makes another independent link; a file can have many.',
-        'Policies (all optional): expiry in days, password, visit caps, one-time use, login requirement, e-mail allowlist, custom slug, watermark, copy protection, burn-after-read.',
+        'Policies (all optional): expiry in days, password, visit caps, one-time use, login requirement, e-mail allowlist, custom slug, watermark (its text may name the reader: {email}, {name}, {date}, {ip}), copy protection, burn-after-read, and an agreement visitors must accept first.',
         'Errors: NOT_FOUND when the file does not exist, INFECTED when the file is quarantined, SLUG_TAKEN when the slug is in use, VALIDATION for out-of-range options.',
       ].join(' '),
       inputSchema: {
