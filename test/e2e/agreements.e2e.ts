@@ -166,6 +166,11 @@ describe('agreements', () => {
       expect(page.body).toMatch(/<input type="text" name="name" required/);
       expect(page.body).toMatch(/<button type="submit"/);
       expect(await visitCount(created.id)).toBe(0);
+      // In the visitor's language.
+      const german = await visitor.get(path, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(german.body).toContain('<html lang="de"');
+      expect(german.body).toContain('Bitte stimmen Sie der Vereinbarung zu');
+      expect(await visitCount(created.id)).toBe(0);
 
       const missingTick = await visitor.post(path, { action: 'agree', agreement: agreementField(page), name: 'Ann' });
       expect(missingTick.status).toBe(400);
