@@ -141,7 +141,7 @@ export function agreementPage(context: PageContext, options: AgreementPageOption
     title: words.title,
     body: `<main class="sd-card sd-agreement-card"><h1>${escapeHtml(words.title)}</h1>
 <p>${escapeHtml(options.fileName === null ? words.bodyUnnamed : text.format(words.body, { file: options.fileName }))}</p>
-<div class="sd-agreement sd-doc">${options.html}</div>
+<div class="sd-agreement">${options.html}</div>
 <form method="post" action="${escapeHtml(options.action)}">${problemOf(problem)}
 <input type="hidden" name="action" value="agree">
 <input type="hidden" name="agreement" value="${escapeHtml(options.form)}">
