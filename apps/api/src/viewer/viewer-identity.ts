@@ -40,6 +40,8 @@ export class ViewerIdentity {
   readonly visits: Signer;
   /** The hidden field of an agreement form: this share, this text, this visitor. */
   readonly agreementForms: Signer;
+  /** The admitted visit of a collection, remembered for its document pages (see CollectionPasses). */
+  readonly collectionVisits: Signer;
   /** Visitor cookies already verified, and the initial keys (and their cookies) made for an address and agent. */
   private readonly verifiedVisitors = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
   private readonly initialVisitors = new BoundedMemo<string, { key: string; signed: string }>(VISITOR_MEMO_SIZE);
@@ -57,6 +59,7 @@ export class ViewerIdentity {
     this.visitorIds = new Signer(runtime.sessionSecret, 'visitor-id');
     this.visits = new Signer(runtime.sessionSecret, 'visit');
     this.agreementForms = new Signer(runtime.sessionSecret, 'agreement-form');
+    this.collectionVisits = new Signer(runtime.sessionSecret, 'collection-visit');
   }
 
   /**

@@ -17,6 +17,7 @@ import { ViewerAssets } from './viewer-assets.js';
 import { safeReturnPath } from './viewer-return-path.js';
 import {
   agreementPage,
+  collectionPage,
   documentPage,
   linkPreviewPage,
   loginPage,
@@ -123,7 +124,18 @@ export class ViewerPresenter {
       case 'not-found':
         return this.notFound(request);
       case 'stopped':
-        return { ...this.stop(request, result.share, result.stop), cookies: result.cookies };
+        return { ...this.stop(request, result.share, result.stop, result.here), cookies: result.cookies };
+      case 'collection': {
+        const { share } = result;
+        const body = collectionPage({
+          context: this.context(request),
+          folderName: share.fileName,
+          linkPath: result.linkPath,
+          reportUrl: `${viewPath(share.ownerSegment, share.token)}/report`,
+          documents: result.documents,
+        });
+        return { status: 200, body, cookies: result.cookies, after: result.after };
+      }
       case 'shown': {
         const { share, content, watermark, frameUrl } = result;
         const body = documentPage({
@@ -138,6 +150,7 @@ export class ViewerPresenter {
           copyProtection: share.copyProtection,
           burnAfterRead: share.burnAfterRead,
           beacon: result.beacon,
+          backUrl: result.backUrl ?? null,
         });
         return { status: 200, body, cookies: result.cookies, after: result.after };
       }
@@ -146,8 +159,8 @@ export class ViewerPresenter {
     }
   }
 
-  private stop(request: ViewerRequest, share: ViewedShare, stop: GateStop): ViewerAnswer {
-    const here = viewPath(share.ownerSegment, share.token);
+  private stop(request: ViewerRequest, share: ViewedShare, stop: GateStop, at?: string): ViewerAnswer {
+    const here = at ?? viewPath(share.ownerSegment, share.token);
     switch (stop.kind) {
       case 'refused':
         return this.refused(request, stop.outcome);
