@@ -5,6 +5,7 @@ import { allocateRedisDb, createMachineDatabase, createUser, startApp, type Runn
 import {
   HttpVisitor,
   getShare,
+  waitForScan,
   isDocument,
   share,
   sql,
@@ -285,6 +286,59 @@ describe('agreements', () => {
       expect(isDocument(shown)).toBe(true);
       expect(shown.body).toContain(SECRET);
       expect(await visitCount(created.id)).toBe(1);
+    });
+  });
+
+  describe('a collection', () => {
+    it('asks for the agreement on its page and on a deep link to one of its documents, then names the reader', async () => {
+      const { folder } = await unwrap(alice.api.POST('/api/v1/folders', { body: { name: `Room ${Date.now()}` } }));
+      const form = new FormData();
+      form.append('file', new Blob([`# Inside\n\n${SECRET}\n`], { type: 'text/plain' }), 'inside.md');
+      form.append('folderId', folder.id);
+      const uploaded = await fetch(`${a.baseUrl}/api/v1/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice.token}` },
+        body: form,
+      });
+      const fileId = ((await uploaded.json()) as { file: { id: string } }).file.id;
+      await waitForScan(alice, fileId, 'CLEAN');
+      const created = await unwrap(
+        alice.api.POST('/api/v1/shares', {
+          body: {
+            folderId: folder.id,
+            agreement: { text: 'Room terms', requireName: true },
+            watermarkEnabled: true,
+            watermarkText: '{name} · {ip}',
+          },
+        }),
+      );
+      const listPath = new URL(created.url).pathname;
+      const deepPath = `${listPath}/d/${fileId}`;
+
+      const visitor = new HttpVisitor(a.baseUrl);
+      const list = await visitor.get(listPath);
+      expect(isAgreementPage(list)).toBe(true);
+      const deep = await visitor.get(deepPath);
+      expect(isAgreementPage(deep)).toBe(true);
+      expect(deep.body).not.toContain(SECRET);
+      expect(deep.body).toContain(`action="${deepPath}"`);
+      expect((await getShare(alice, created.share.id)).visitCount).toBe(0);
+
+      const accepted = await visitor.post(deepPath, {
+        action: 'agree',
+        agreement: agreementField(deep),
+        accept: 'yes',
+        name: 'Deep Reader',
+      });
+      expect(accepted.status).toBe(303);
+      expect(accepted.location).toBe(deepPath);
+      const shown = await visitor.get(deepPath);
+      expect(isDocument(shown)).toBe(true);
+      expect(shown.body).toContain(SECRET);
+      expect(/<div class="sd-wm"[^>]*><span>([^<]*)<\/span>/.exec(shown.body)?.[1]).toBe('Deep Reader · 127.0.0.0/24');
+      expect((await getShare(alice, created.share.id)).visitCount).toBe(1);
+      // The same acceptance holds for the collection's own page.
+      expect(isAgreementPage(await visitor.get(listPath))).toBe(false);
     });
   });
 
