@@ -1862,7 +1862,7 @@ export interface paths {
          */
         get: operations["Viewer_documentView"];
         put?: never;
-        /** Answer the password or reveal form of a collection's document link */
+        /** Answer the password, agreement or reveal form of a collection's document link */
         post: operations["Viewer_documentSubmit"];
         delete?: never;
         options?: never;
@@ -1916,7 +1916,7 @@ export interface paths {
         /** Open a document of a collection, legacy link form /s/<tokenOrSlug>/d/<fileId> */
         get: operations["Viewer_legacyDocumentView"];
         put?: never;
-        /** Answer the password or reveal form of a collection's document, legacy link form */
+        /** Answer the password, agreement or reveal form of a collection's document, legacy link form */
         post: operations["Viewer_legacyDocumentSubmit"];
         delete?: never;
         options?: never;
@@ -10450,7 +10450,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description password (`action=password`, `password`) or reveal (`action=reveal`) form submission */
+            /** @description password (`action=password`, `password`), agreement (`action=agree`, `agreement`, `accept`, `name`: the acceptance holds for the whole collection) or reveal (`action=reveal`) form submission */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -222,8 +222,12 @@ export class ViewerController {
   }
 
   @Post(':segment/:token/d/:fileId')
-  @ApiOperation({ summary: "Answer the password or reveal form of a collection's document link" })
-  @ApiOkResponse({ description: 'password (`action=password`, `password`) or reveal (`action=reveal`) form submission' })
+  @ApiOperation({ summary: "Answer the password, agreement or reveal form of a collection's document link" })
+  @ApiOkResponse({
+    description:
+      'password (`action=password`, `password`), agreement (`action=agree`, `agreement`, `accept`, `name`: the acceptance ' +
+      'holds for the whole collection) or reveal (`action=reveal`) form submission',
+  })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async documentSubmit(
     @Param('segment') segment: string,
@@ -250,7 +254,7 @@ export class ViewerController {
   }
 
   @Post(':token/d/:fileId')
-  @ApiOperation({ summary: "Answer the password or reveal form of a collection's document, legacy link form" })
+  @ApiOperation({ summary: "Answer the password, agreement or reveal form of a collection's document, legacy link form" })
   @ApiOkResponse({ description: 'form submission on the legacy link form' })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async legacyDocumentSubmit(
