@@ -31,6 +31,7 @@ export type GateStop =
   | { kind: 'not-listed'; email: string }
   | { kind: 'password'; wrong: boolean }
   | { kind: 'password-throttled'; retryAfterSeconds: number }
+  | { kind: 'agreement-throttled'; retryAfterSeconds: number }
   | { kind: 'reveal' }
   /**
    * The agreement (sanitized HTML of its Markdown) and its form: `form` the sealed field binding it

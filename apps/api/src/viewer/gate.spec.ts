@@ -65,7 +65,7 @@ function realGate(user: AuthUser | null) {
     [AllowlistPolicy, new AllowlistPolicy()],
     [OneSessionPolicy, new OneSessionPolicy(identity)],
     [PasswordPolicy, new PasswordPolicy(identity, new OpenLimiter(), repository)],
-    [AgreementPolicy, new AgreementPolicy(identity, acceptances)],
+    [AgreementPolicy, new AgreementPolicy(identity, acceptances, new OpenLimiter())],
     [RevealPolicy, new RevealPolicy()],
     [ContentPolicy, new ContentPolicy(documents)],
     [CapsPolicy, new CapsPolicy(admissions)],

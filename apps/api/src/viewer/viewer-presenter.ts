@@ -195,6 +195,8 @@ export class ViewerPresenter {
         return { status: 401, body: passwordPage(this.context(request), here, share.fileName, stop.wrong) };
       case 'password-throttled':
         return this.throttled(request, stop.retryAfterSeconds, 'passwordThrottled');
+      case 'agreement-throttled':
+        return this.throttled(request, stop.retryAfterSeconds);
       case 'reveal':
         return { status: 200, body: revealPage(this.context(request), here, share.fileName, share.oneTime, share.burnAfterRead) };
       case 'agreement':

@@ -5,9 +5,9 @@ import { Signer } from '../signer.js';
 import type { ViewedShare } from '../share-view.repository.js';
 import type { ViewerRequest } from '../viewer-answer.js';
 import type { ViewerIdentity } from '../viewer-identity.js';
-import { AgreementPolicy } from './agreement.policy.js';
+import { AGREEMENT_POSTS, AgreementPolicy } from './agreement.policy.js';
 import { PASS, newVisit, type Visit } from './gate-policy.js';
-import { aRequest, aShare, aUser } from './visit.fixture.js';
+import { CountingLimiter, aRequest, aShare, aUser } from './visit.fixture.js';
 
 const SHA = 'a'.repeat(64);
 const VISITOR_COOKIE = { name: 'sd_visitor', value: 'signed', maxAge: 1 };
@@ -37,7 +37,8 @@ function setup() {
     visitorId: (key: string) => `id-${key}`,
     user: async () => signedIn,
   } as unknown as ViewerIdentity;
-  const sut = new AgreementPolicy(identity, acceptances as unknown as AgreementAcceptancesRepository);
+  const limiter = new CountingLimiter();
+  const sut = new AgreementPolicy(identity, acceptances as unknown as AgreementAcceptancesRepository, limiter);
   const visit = (
     share: Partial<ViewedShare> = {},
     request: Partial<ViewerRequest> = {},
@@ -45,6 +46,7 @@ function setup() {
   ) => newVisit(aRequest(request), aShare({ agreementSha256: SHA, ...share }), visitor);
   return {
     sut,
+    limiter,
     acceptances,
     forms,
     visit,
@@ -149,6 +151,20 @@ describe(AgreementPolicy.name, () => {
     for (const attempt of forged) expect(await sut.check(attempt)).toEqual({ kind: 'agreement-forged' });
     expect(new Signer('s'.repeat(40), 'frame').verify(forms.sign('x'))).toBeNull();
     expect(acceptances.rows.size).toBe(0);
+  });
+
+  it('throttles acceptances per link and client network, recording nothing past the limit', async () => {
+    const { sut, visit, acceptances, form } = setup();
+    const share = aShare({ agreementSha256: SHA });
+    const post = (n: number) =>
+      visit(
+        share,
+        { method: 'POST', form: { action: 'agree', accept: 'yes', agreement: form({ s: share.id, h: SHA, v: `id-k${n}` }) } },
+        { key: `k${n}`, cookie: null },
+      );
+    for (let n = 0; n < AGREEMENT_POSTS; n++) expect(await sut.check(post(n))).toEqual({ kind: 'back-to-link' });
+    expect(await sut.check(post(AGREEMENT_POSTS))).toEqual({ kind: 'agreement-throttled', retryAfterSeconds: 600 });
+    expect(acceptances.rows.size).toBe(AGREEMENT_POSTS);
   });
 
   it('asks again once the text changed', async () => {

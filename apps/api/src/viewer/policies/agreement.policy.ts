@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { SESSION_COOKIE } from '../../auth/sessions.service.js';
 import { BoundedMemo } from '../../common/bounded-memo.js';
-import { maskedIpPrefix } from '../../common/client-address.js';
+import { maskedIpPrefix, throttleKeyOf } from '../../common/client-address.js';
 import { LIMITS } from '@sharedown/contract/limits';
+import { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { AgreementAcceptancesRepository } from '../agreement-acceptances.repository.js';
 import { ContentRenderer } from '../content-renderer.js';
 import type { GateStop } from '../gate-stop.js';
@@ -11,6 +12,12 @@ import { PASS, type GatePolicy, type GateStep, type Visit } from './gate-policy.
 
 /** How long an agreement page's form can be sent. */
 export const AGREEMENT_FORM_SECONDS = 12 * 3600;
+/**
+ * Acceptances a client network may record per link and window. Each new visitor cookie can accept
+ * once, so without this a script minting cookies could fill the owner's acceptance list.
+ */
+export const AGREEMENT_POSTS = 20;
+const AGREEMENT_WINDOW_SECONDS = 15 * 60;
 const RENDERED_MEMO_SIZE = 200;
 const USER_AGENT_MAX = 512;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -38,6 +45,7 @@ export class AgreementPolicy implements GatePolicy {
   constructor(
     private readonly identity: ViewerIdentity,
     private readonly repository: AgreementAcceptancesRepository,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async check(visit: Visit): Promise<GateStep> {
@@ -68,6 +76,12 @@ export class AgreementPolicy implements GatePolicy {
     if (share.agreementRequireName && ([...name].length < min || [...name].length > max || CONTROL_CHARACTERS.test(name))) {
       return this.page(visit, sha256, visitorId, 'name', name);
     }
+    const decision = await this.limiter.consume(
+      `share-agreement:${share.id}:${throttleKeyOf(request.ip)}`,
+      AGREEMENT_POSTS,
+      AGREEMENT_WINDOW_SECONDS,
+    );
+    if (!decision.allowed) return { kind: 'agreement-throttled', retryAfterSeconds: decision.retryAfterSeconds };
     const user = visit.user ?? (await this.signedIn(visit));
     await this.repository.accept({
       shareId: share.id,
