@@ -16,7 +16,7 @@ export const AGREEMENT_FORM_SECONDS = 12 * 3600;
  * Acceptances a client network may record per link and window. Each new visitor cookie can accept
  * once, so without this a script minting cookies could fill the owner's acceptance list.
  */
-export const AGREEMENT_POSTS = 20;
+export const AGREEMENT_POSTS = 60;
 const AGREEMENT_WINDOW_SECONDS = 15 * 60;
 const RENDERED_MEMO_SIZE = 200;
 const USER_AGENT_MAX = 512;
