@@ -8,6 +8,7 @@ import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view.repository.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { VisitLogRepository } from '../viewer/visit-log.repository.js';
+import { SectionReadsRepository } from '../viewer/section-reads.repository.js';
 import { NotificationDigests } from '../notifications/notification-digests.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
@@ -46,6 +47,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     audit: AuditRepository,
     visitLog: VisitLogRepository,
     notifications: NotificationsRepository,
+    sectionReads: SectionReadsRepository,
     private readonly digests: NotificationDigests,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
@@ -58,6 +60,10 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'invitations used or expired over 90 days ago', run: () => deleteStaleInvites(db) },
       { name: 'audit events past AUDIT_RETENTION_DAYS', run: () => audit.deleteOlderThan(runtime.env.AUDIT_RETENTION_DAYS) },
       { name: 'visits past VISIT_RETENTION_DAYS', run: () => visitLog.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS) },
+      {
+        name: 'section reads past VISIT_RETENTION_DAYS',
+        run: () => sectionReads.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS),
+      },
       {
         name: 'notifications past their retention',
         run: () => notifications.deleteOlderThan(Math.min(NOTIFICATION_RETENTION_DAYS, runtime.env.VISIT_RETENTION_DAYS)),

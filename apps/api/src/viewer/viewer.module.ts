@@ -6,6 +6,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { DocumentCache } from './document-cache.js';
 import { VIEWER_GATE_PROVIDERS } from './gate.js';
+import { SectionReadsRepository } from './section-reads.repository.js';
 import { ShareViewRepository } from './share-view.repository.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerController } from './viewer.controller.js';
@@ -42,8 +43,10 @@ import { VisitAdmissions } from './visit-admissions.js';
     VisitLogRepository,
     VisitLog,
     VisitEngagement,
+    SectionReadsRepository,
   ],
-  // The maintenance sweep deletes expired frame-ticket records and visits past retention through them.
-  exports: [ShareViewRepository, VisitLogRepository],
+  // The maintenance sweep deletes expired frame-ticket records and visits past retention through them;
+  // a share's analytics reads the sections of its documents through the cache and the section reads.
+  exports: [ShareViewRepository, VisitLogRepository, DocumentCache, SectionReadsRepository],
 })
 export class ViewerModule {}

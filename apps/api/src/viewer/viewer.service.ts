@@ -132,7 +132,8 @@ export class ViewerService {
       watermark: watermark?.text ?? null,
       frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share, visitorKey, watermark) : null,
       // A visitor who asked not to be tracked gets no beacon: the page cannot measure the visit.
-      beacon: request.doNotTrack ? null : this.identity.visits.sign(`${share.id}.${visitId}`),
+      // The beacon's value names the share, the visit and the document shown (visit-engagement.ts).
+      beacon: request.doNotTrack ? null : this.identity.visits.sign(`${share.id}.${visitId}.${share.fileId}`),
       cookies,
       after: async () => {
         await Promise.all([this.events.emit(share.ownerId, 'share_visited', data), this.visitLog.record(logged())]);

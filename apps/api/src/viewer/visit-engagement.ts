@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { DocumentCache } from './document-cache.js';
+import { SectionReadsRepository } from './section-reads.repository.js';
+import { parseSectionReport, sectionReads } from './section-report.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { VisitLogRepository, type Engagement } from './visit-log.repository.js';
 
-/** A beacon's form is four short fields; anything longer is not from the viewer page. */
+/** A beacon's form is five short fields; anything longer is not from the viewer page. */
 export const MAX_BEACON_BYTES = 512;
 /** A page sends one every few seconds at most, and when it is hidden or closed. */
 const BEACONS_PER_MINUTE = 30;
@@ -18,12 +21,17 @@ function parseEngagement(form: Record<string, string>): Engagement | null {
   return { durationMs: Math.min(Number(t), MAX_DURATION_MS), scrollDepth: Number(d), completed: c === '1' };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The viewer page's engagement beacons: how long the page was visible and in use, how far the
- * reader scrolled, whether the end was reached. A beacon names its visit by the id the page was
- * given, signed with the share's id, so it can only ever update that one visit; the database
- * only raises what it stored (see VisitLogRepository.engage), and visits of visitors who asked
- * not to be tracked are not updated at all.
+ * reader scrolled, whether the end was reached, and how long each section of the document was
+ * on screen (`s`, see section-report.ts). A beacon names its visit by the value the page was
+ * given, `sign(shareId.visitId.fileId)` (fileId: the document shown; an older page's
+ * `sign(shareId.visitId)` means the share's own file), so it can only ever update that one visit
+ * and document; the database only raises what it stored (see VisitLogRepository.engage and
+ * SectionReadsRepository.record), and visits of visitors who asked not to be tracked are not
+ * updated at all.
  */
 @Injectable()
 export class VisitEngagement {
@@ -31,16 +39,32 @@ export class VisitEngagement {
     private readonly identity: ViewerIdentity,
     private readonly repository: VisitLogRepository,
     private readonly limiter: RateLimiter,
+    private readonly documents: DocumentCache,
+    private readonly sections: SectionReadsRepository,
   ) {}
 
   async report(form: Record<string, string>): Promise<BeaconOutcome> {
     const signed = this.identity.visits.verify(form.v);
     const engagement = parseEngagement(form);
     if (signed === null || engagement === null) return 'malformed';
-    const [shareId, visitId] = signed.split('.');
-    if (!shareId || !visitId) return 'malformed';
+    const [shareId, visitId, fileId, ...rest] = signed.split('.');
+    if (!shareId || !visitId || rest.length > 0 || (fileId !== undefined && !UUID.test(fileId))) return 'malformed';
     const decision = await this.limiter.consume(`visit-beacon:${visitId}`, BEACONS_PER_MINUTE, 60);
     if (!decision.allowed) return 'throttled';
-    return (await this.repository.engage(visitId, shareId, engagement)) ? 'recorded' : 'ignored';
+    const report = parseSectionReport(form.s);
+    const [engaged] = await Promise.all([
+      this.repository.engage(visitId, shareId, engagement),
+      report.size > 0 ? this.recordSections(shareId, visitId, fileId ?? null, report) : undefined,
+    ]);
+    return engaged ? 'recorded' : 'ignored';
+  }
+
+  /** The reported sections the served version has, through the cached sections of that version. */
+  private async recordSections(shareId: string, visitId: string, fileId: string | null, report: Map<number, number>) {
+    const served = await this.sections.served(shareId, fileId);
+    if (served?.versionId == null) return;
+    const sections = await this.documents.sections(served.versionId, served.kind);
+    if (sections === null) return;
+    await this.sections.record(visitId, shareId, served.fileId, sectionReads(report, sections));
   }
 }
