@@ -20,6 +20,21 @@ export interface EngagementSummary {
   histogram: number[];
 }
 
+/** What human visits of a period read of one section of one document (share_section_reads). */
+export interface SectionTotals {
+  fileId: string;
+  fileName: string;
+  index: number;
+  /** The heading the newest read stored (the version read then). */
+  heading: string;
+  readers: number;
+  /** Median ms of the readers; null without readers. */
+  medianMs: number | null;
+}
+
+/** A section counts for a visit once it was on screen this long. */
+export const READER_MIN_MS = 1000;
+
 /**
  * Aggregates of one share's visit log over the last `days` days: the per-day series from the
  * daily counts, the rest from the newest ENGAGEMENT_SAMPLE human visits (see there), so every
@@ -81,5 +96,41 @@ export class ShareAnalyticsRepository {
       [shareId, days, limit, ENGAGEMENT_SAMPLE],
     );
     return rows.map((row) => ({ name: row.name, visits: Number(row.visits) }));
+  }
+
+  /**
+   * Per document and section: the human visits of the period that had it on screen for at least
+   * READER_MIN_MS, and the median of their times. Reads of visits not (yet) in the visit log, or
+   * of automated ones, do not count.
+   */
+  async sections(shareId: string, days: number): Promise<SectionTotals[]> {
+    const rows: Array<{
+      file_id: string;
+      file_name: string;
+      section: number;
+      heading: string;
+      readers: number;
+      median_ms: number | null;
+    }> = await this.db.query(
+      `SELECT r.file_id, coalesce(f.name, '') AS file_name, r.section,
+              (array_agg(r.heading ORDER BY r.at DESC))[1] AS heading,
+              count(*) FILTER (WHERE r.ms >= $3)::int AS readers,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY r.ms) FILTER (WHERE r.ms >= $3) AS median_ms
+         FROM share_section_reads r
+         JOIN share_visit_log l ON l.id = r.visit_id AND l.share_id = r.share_id AND NOT l.automated
+         LEFT JOIN files f ON f.id = r.file_id
+        WHERE r.share_id = $1 AND r.at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)
+        GROUP BY r.file_id, f.name, r.section
+        ORDER BY 2, 1, 3`,
+      [shareId, days, READER_MIN_MS],
+    );
+    return rows.map((row) => ({
+      fileId: row.file_id,
+      fileName: row.file_name,
+      index: Number(row.section),
+      heading: row.heading,
+      readers: Number(row.readers),
+      medianMs: row.median_ms === null ? null : Number(row.median_ms),
+    }));
   }
 }
