@@ -264,7 +264,7 @@ export const analyticsSchema = {
         fileName: z.string(),
         index: z.number().int().describe('Position of the section: each h1, h2 or h3 heading starts one, 0 is the first'),
         heading: z.string(),
-        readers: z.number().int().describe('Human visits that had the section on screen for at least one second'),
+        readers: z.number().int().describe('Visits whose page had the section on screen for at least one second'),
         medianSeconds: z.number().nullable().describe('Median seconds of those readers, one decimal; null without readers'),
       }),
     )

@@ -36,13 +36,14 @@ export class AnalyticsSectionDto {
   heading: string;
   @ApiProperty({
     type: 'integer',
-    description: 'human visits of the period that had the section on screen for at least one second (readers falling off = where they stop)',
+    description:
+      'visits of the period whose page had the section on screen for at least one second (readers falling off = where they stop)',
   })
   readers: number;
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: "median seconds those readers had the section on screen, one decimal (where they linger); null without readers",
+    description: 'median seconds those readers had the section on screen, one decimal (where they linger); null without readers',
   })
   medianSeconds: number | null;
 }

@@ -99,9 +99,11 @@ export class ShareAnalyticsRepository {
   }
 
   /**
-   * Per document and section: the human visits of the period that had it on screen for at least
-   * READER_MIN_MS, and the median of their times. Reads of visits not (yet) in the visit log, or
-   * of automated ones, do not count.
+   * Per document and section: the visits of the period that had it on screen for at least
+   * READER_MIN_MS, and the median of their times. Every measured visit counts, whatever its
+   * User-Agent says: only a browser that ran the viewer page's script, showed the section while
+   * the page was visible and in use, and sent the signed beacon has a read (a headless browser
+   * reading the page is as much a reader as any).
    */
   async sections(shareId: string, days: number): Promise<SectionTotals[]> {
     const rows: Array<{
@@ -117,7 +119,6 @@ export class ShareAnalyticsRepository {
               count(*) FILTER (WHERE r.ms >= $3)::int AS readers,
               percentile_cont(0.5) WITHIN GROUP (ORDER BY r.ms) FILTER (WHERE r.ms >= $3) AS median_ms
          FROM share_section_reads r
-         JOIN share_visit_log l ON l.id = r.visit_id AND l.share_id = r.share_id AND NOT l.automated
          LEFT JOIN files f ON f.id = r.file_id
         WHERE r.share_id = $1 AND r.at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)
         GROUP BY r.file_id, f.name, r.section

@@ -7,7 +7,9 @@ describe(documentSections.name, () => {
 
   it('finds one section per h1, h2 or h3 of rendered Markdown, in document order', () => {
     const html = renderer.renderMarkdown(
-      ['Intro before any heading.', '# One', 'text', '## Two  *emphasised*', '#### Not a section', '### Three', '## Four'].join('\n\n'),
+      ['Intro before any heading.', '# One', 'text', '## Two  *emphasised*', '#### Not a section', '### Three', '## Four'].join(
+        '\n\n',
+      ),
     );
     expect(documentSections('MARKDOWN', html)).toEqual([
       { index: 0, heading: 'One' },
@@ -18,7 +20,9 @@ describe(documentSections.name, () => {
   });
 
   it('counts Setext headings and raw HTML headings the sanitizer keeps, as the page will', () => {
-    const html = renderer.renderMarkdown('Title\n=====\n\nSub\n---\n\n<h3 onclick="x()">Raw <b>three</b></h3>\n\n<h4>four</h4>\n');
+    const html = renderer.renderMarkdown(
+      'Title\n=====\n\nSub\n---\n\n<h3 onclick="x()">Raw <b>three</b></h3>\n\n<h4>four</h4>\n',
+    );
     expect(documentSections('MARKDOWN', html).map((section) => section.heading)).toEqual(['Title', 'Sub', 'Raw three']);
   });
 

@@ -11,7 +11,19 @@ import reports from './en/reports';
 import sections from './en/sections';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
-const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports, ...sections };
+const en = {
+  ...shell,
+  ...auth,
+  ...account,
+  ...files,
+  ...shares,
+  ...tools,
+  ...activity,
+  ...notifications,
+  ...admin,
+  ...reports,
+  ...sections,
+};
 
 export default en;
 export type Messages = typeof en;

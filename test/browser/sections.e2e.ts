@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { unwrap, type Schemas } from '@sharedown/contract';
+import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { launchChromium, share, sql, upload } from '../support/browser.js';
+
+const HEADINGS = ['Overview', 'Install', 'Configure', 'Operate', 'Upgrade', 'Remove'];
+const PARAGRAPH = 'Words to read slowly and carefully, one line after another. '.repeat(8);
+
+// Every section is far taller than the 700 px viewport: with section 2's heading at the top, only section 2 is on screen.
+const MARKDOWN = `Before any heading.\n\n${HEADINGS.map(
+  (heading, i) =>
+    `## ${heading}\n\n${Array.from({ length: 25 }, (_, p) => `Section ${i} paragraph ${p}. ${PARAGRAPH}`).join('\n\n')}\n`,
+).join('\n')}`;
+
+const HTML = `<!doctype html><html><head><meta charset="utf-8"><title>guide</title></head><body>${HEADINGS.map(
+  (heading, i) =>
+    `<h2>${heading}</h2>${Array.from({ length: 25 }, (_, p) => `<p>Section ${i} paragraph ${p}. ${PARAGRAPH}</p>`).join('')}`,
+).join('')}</body></html>`;
+
+type Sections = Schemas['AnalyticsSectionDto'][];
+
+describe('reading by section in a real browser', () => {
+  let app: RunningApp;
+  let alice: TestUser;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchChromium()]);
+    alice = await createUser(app.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.cleanup();
+  });
+
+  async function sectionsOf(shareId: string): Promise<Sections> {
+    const summary = await unwrap(
+      alice.api.GET('/api/v1/shares/{id}/analytics', { params: { path: { id: shareId }, query: { days: 1 } } }),
+    );
+    return summary.sections;
+  }
+
+  /** The analytics once section `index` has a reader (or after 15 s). */
+  async function readersOf(shareId: string, index: number): Promise<Sections> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const sections = await sectionsOf(shareId);
+      if ((sections[index]?.readers ?? 0) > 0 || Date.now() > deadline) return sections;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * Opens the link, brings section 2's heading to the top of the viewport (of the page, or of the
+   * frame) and keeps it there ~3 s, never going further; then closes the tab.
+   */
+  async function read(url: string, options: { frame: boolean; headers?: Record<string, string> }): Promise<void> {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 }, extraHTTPHeaders: options.headers ?? {} });
+    const page: Page = await context.newPage();
+    await page.goto(url);
+    let target: Page | Frame = page;
+    if (options.frame) {
+      await page.frameLocator('iframe.sd-frame').locator('h2').last().waitFor({ state: 'attached' });
+      target = page.frames().find((frame) => frame.url().includes('/s/_render/'))!;
+    }
+    await target
+      .locator('h2')
+      .nth(2)
+      .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await page.mouse.move(100, 100);
+    await page.waitForTimeout(1_500);
+    await page.mouse.move(200, 200);
+    await page.waitForTimeout(1_500);
+    await page.close({ runBeforeUnload: true });
+    await context.close();
+  }
+
+  function expectSectionTwoRead(sections: Sections): void {
+    expect(sections.map((section) => section.heading)).toEqual(HEADINGS);
+    expect(sections[2]!.readers).toBe(1);
+    expect(sections[2]!.medianSeconds).toBeGreaterThanOrEqual(2);
+    expect(sections[3]!.readers).toBe(0);
+    expect(sections[4]!.readers).toBe(0);
+    expect(sections[5]!.readers).toBe(0);
+    expect(sections[5]!.medianSeconds).toBeNull();
+  }
+
+  it('measures how long each section of a Markdown document was on screen', async () => {
+    const doc = await upload(app, alice, 'guide.md', MARKDOWN);
+    const { share: created, url } = await share(alice, doc.fileId);
+    await read(url, { frame: false });
+    expectSectionTwoRead(await readersOf(created.id, 2));
+  });
+
+  it('measures them for an HTML document through the frame', async () => {
+    const doc = await upload(app, alice, 'guide.html', HTML);
+    const { share: created, url } = await share(alice, doc.fileId);
+    await read(url, { frame: true });
+    expectSectionTwoRead(await readersOf(created.id, 2));
+  });
+
+  it('records nothing of a visitor who sends DNT or Sec-GPC', async () => {
+    const doc = await upload(app, alice, 'private.md', MARKDOWN);
+    for (const headers of [{ DNT: '1' }, { 'Sec-GPC': '1' }]) {
+      const { share: created, url } = await share(alice, doc.fileId);
+      await read(url, { frame: false, headers });
+      // The visit itself is logged (and only then could a beacon have landed): wait for it.
+      const deadline = Date.now() + 15_000;
+      while ((await sql(app, 'SELECT 1 FROM share_visit_log WHERE share_id = $1', [created.id])).length === 0) {
+        if (Date.now() > deadline) throw new Error('visit not logged');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await sql(app, 'SELECT 1 FROM share_section_reads WHERE share_id = $1', [created.id])).toEqual([]);
+      expect((await sectionsOf(created.id)).map((section) => section.readers)).toEqual([0, 0, 0, 0, 0, 0]);
+    }
+  });
+});
