@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { unwrap, type Schemas } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { launchChromium, share, sql, upload } from '../support/browser.js';
+import { consolePage, launchChromium, share, sql, upload } from '../support/browser.js';
 
 const HEADINGS = ['Overview', 'Install', 'Configure', 'Operate', 'Upgrade', 'Remove'];
 const PARAGRAPH = 'Words to read slowly and carefully, one line after another. '.repeat(8);
@@ -91,6 +91,19 @@ describe('reading by section in a real browser', () => {
     const { share: created, url } = await share(alice, doc.fileId);
     await read(url, { frame: false });
     expectSectionTwoRead(await readersOf(created.id, 2));
+
+    // The owner sees it on the share's analytics page: a bar of readers and the median seconds per section.
+    const owner = await consolePage(browser, app, alice.cookie);
+    await owner.goto(`${app.baseUrl}/shares/${created.id}/analytics`);
+    const rows = owner.locator('[data-test="section-row"]');
+    await rows.nth(5).waitFor();
+    expect(await rows.locator('th').allInnerTexts()).toEqual(HEADINGS);
+    expect(await rows.locator('[data-test="section-readers"]').allInnerTexts()).toEqual(
+      (await sectionsOf(created.id)).map((section) => String(section.readers)),
+    );
+    expect(await rows.nth(2).locator('[data-test="section-median"]').innerText()).toMatch(/^\d+\.\d s/);
+    expect(await rows.nth(5).locator('[data-test="section-median"]').innerText()).toBe('—');
+    await owner.context().close();
   });
 
   it('measures them for an HTML document through the frame', async () => {
