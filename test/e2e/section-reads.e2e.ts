@@ -170,6 +170,57 @@ describe('reading by section', () => {
     }
   });
 
+  it('reports a collection per document: every document opened, by name, each with its sections', async () => {
+    const [guide, page, plain] = await Promise.all([
+      upload(app, alice, 'b-guide.md', MARKDOWN),
+      upload(app, alice, 'a-page.html', HTML),
+      upload(app, alice, 'c-plain.txt', 'no sections'),
+    ]);
+    const [folder] = await sql<{ id: string }>(
+      app,
+      `INSERT INTO folders (user_id, name) SELECT user_id, 'handbook' FROM files WHERE id = $1 RETURNING id`,
+      [guide.fileId],
+    );
+    await sql(app, 'UPDATE files SET folder_id = $1 WHERE id = ANY($2::uuid[])', [
+      folder!.id,
+      [guide.fileId, page.fileId, plain.fileId],
+    ]);
+    const [collection] = await sql<{ id: string }>(
+      app,
+      `INSERT INTO shares (user_id, folder_id, token) SELECT user_id, $1, $2 FROM folders WHERE id = $1 RETURNING id`,
+      [folder!.id, `col${Date.now()}`],
+    );
+    const visitIds = ['a', 'b'].map(() => crypto.randomUUID());
+    await sql(
+      app,
+      `INSERT INTO share_visit_log (id, share_id, at, visitor_id, ip_prefix, device, automated, measured)
+       SELECT v, $2, now() - interval '1 minute', 'x', '127.0.0.0/24', 'desktop', false, true FROM unnest($1::uuid[]) v`,
+      [visitIds, collection!.id],
+    );
+    // Both visits opened the HTML page; only the guide has section reads (2 s and 4 s of "Setup").
+    await sql(app, `INSERT INTO share_document_reads (visit_id, file_id, share_id) SELECT v, $2, $3 FROM unnest($1::uuid[]) v`, [
+      visitIds,
+      page.fileId,
+      collection!.id,
+    ]);
+    await sql(
+      app,
+      `INSERT INTO share_section_reads (visit_id, file_id, section, share_id, heading, ms)
+       SELECT v, $2, 1, $3, 'Setup', ms FROM unnest($1::uuid[], $4::int[]) AS r(v, ms)`,
+      [visitIds, guide.fileId, collection!.id, [2000, 4000]],
+    );
+    const { sections } = await analyticsOf(collection!.id);
+    expect(
+      sections.map((section) => [section.fileName, section.index, section.heading, section.readers, section.medianSeconds]),
+    ).toEqual([
+      ['a-page.html', 0, 'Start', 0, null],
+      ['a-page.html', 1, 'Deep inside', 0, null],
+      ['a-page.html', 2, 'End', 0, null],
+      ...HEADINGS.map((heading, index) => ['b-guide.md', index, heading, index === 1 ? 2 : 0, index === 1 ? 3 : null]),
+    ]);
+    expect(new Set(sections.map((section) => section.fileId))).toEqual(new Set([page.fileId, guide.fileId]));
+  });
+
   it('answers the same sections through the console, MCP and the CLI, and 404 to another account', async () => {
     const { share: created, url } = await share(alice, markdown.fileId);
     const [signed] = await visits(url, created.id, 1);

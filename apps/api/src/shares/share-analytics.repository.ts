@@ -134,4 +134,14 @@ export class ShareAnalyticsRepository {
       medianMs: row.median_ms === null ? null : Number(row.median_ms),
     }));
   }
+
+  /** The documents visits of the period opened (share_document_reads: a collection's, or a single share's one). */
+  async documentsRead(shareId: string, days: number): Promise<string[]> {
+    const rows: Array<{ file_id: string }> = await this.db.query(
+      `SELECT DISTINCT file_id FROM share_document_reads
+        WHERE share_id = $1 AND at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)`,
+      [shareId, days],
+    );
+    return rows.map((row) => row.file_id);
+  }
 }

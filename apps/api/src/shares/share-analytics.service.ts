@@ -53,15 +53,21 @@ export class ShareAnalyticsService {
 
   /**
    * Every section of the version the share serves now of each document (a single share's file,
-   * and every document read in the period), with what was read of it; a section read in an
-   * earlier version beyond the current one's count keeps the heading stored with its reads.
+   * and every document opened or read in the period), with what was read of it; a section read in
+   * an earlier version beyond the current one's count keeps the heading stored with its reads. A
+   * document the share no longer serves shows only the sections read.
    */
   private async sections(shareId: string, days: number): Promise<AnalyticsSectionDto[]> {
-    const [totals, own] = await Promise.all([this.repository.sections(shareId, days), this.served.served(shareId, null)]);
+    const [totals, opened, own] = await Promise.all([
+      this.repository.sections(shareId, days),
+      this.repository.documentsRead(shareId, days),
+      this.served.served(shareId, null),
+    ]);
     const byFile = new Map<string, { fileName: string; read: Map<number, SectionTotals> }>();
-    if (own) byFile.set(own.fileId, { fileName: own.fileName, read: new Map() });
+    for (const fileId of own ? [own.fileId, ...opened] : opened) byFile.set(fileId, { fileName: '', read: new Map() });
     for (const total of totals) {
-      const file = byFile.get(total.fileId) ?? { fileName: total.fileName, read: new Map<number, SectionTotals>() };
+      const file = byFile.get(total.fileId) ?? { fileName: '', read: new Map<number, SectionTotals>() };
+      file.fileName = total.fileName;
       file.read.set(total.index, total);
       byFile.set(total.fileId, file);
     }
