@@ -3,7 +3,9 @@
  * keeps running totals of ms per section index (index = position among the document's h1–h3,
  * as the server counts them, document-sections.ts). A section runs from its heading to the next
  * rendered heading (the last one to the end of the content) and is on screen when any part of
- * that span is in the viewport. Every section on screen accrues, up to four at once (those
+ * that span is in the viewport (2 CSS pixels at least: the sub-pixel sliver of the previous
+ * section that scrolling a heading to the top can leave is not). Every section on screen
+ * accrues, up to four at once (those
  * showing the most of themselves): the server refuses a beacon whose sections add up to more
  * than four times the visit's elapsed time (section-reads.repository.ts, MAX_SECTIONS_ON_SCREEN).
  * `tick(active)` credits the time since the previous tick to what was on screen then, when the
@@ -21,7 +23,7 @@ const SECTION_TRACKER = String.raw`function sectionTracker(headings, contentBott
       for (var k = 0; k < rendered.length; k++) {
         var bottom = k + 1 < rendered.length ? rendered[k + 1].top : contentBottom();
         var px = Math.min(bottom, view) - Math.max(rendered[k].top, 0);
-        if (px > 0) shown.push({ i: rendered[k].i, px: px });
+        if (px >= 2) shown.push({ i: rendered[k].i, px: px });
       }
       shown.sort(function (a, b) { return b.px - a.px || a.i - b.i; });
       onScreen = shown.slice(0, 4).map(function (s) { return s.i; });
