@@ -9,6 +9,7 @@ import { ShareViewRepository } from '../viewer/share-view.repository.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { VisitLogRepository } from '../viewer/visit-log.repository.js';
 import { SectionReadsRepository } from '../viewer/section-reads.repository.js';
+import { DocumentReadsRepository } from '../viewer/document-reads.repository.js';
 import { NotificationDigests } from '../notifications/notification-digests.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
@@ -28,7 +29,7 @@ interface Sweep {
  * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
  * keyed by client address) that have refilled long ago, expired records of used frame tickets,
  * long-expired e-mail codes, invitations used or expired long ago, audit events past their
- * retention and logged visits older than theirs; and it writes the due daily digests of
+ * retention and logged visits (and the documents they opened) older than theirs; and it writes the due daily digests of
  * notifications. Runs in the worker (ROLE all or worker) at start and every ten minutes.
  */
 @Injectable()
@@ -48,6 +49,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     visitLog: VisitLogRepository,
     notifications: NotificationsRepository,
     sectionReads: SectionReadsRepository,
+    documentReads: DocumentReadsRepository,
     private readonly digests: NotificationDigests,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
@@ -63,6 +65,10 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       {
         name: 'section reads past VISIT_RETENTION_DAYS',
         run: () => sectionReads.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS),
+      },
+      {
+        name: 'document reads past VISIT_RETENTION_DAYS',
+        run: () => documentReads.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS),
       },
       {
         name: 'notifications past their retention',

@@ -54,16 +54,20 @@ const RECORD_SQL = `
 
 /**
  * The version a share serves of one of its documents: a single share's own (pinned, else its
- * newest CLEAN one, as the gate row says), a collection's document's newest CLEAN version (the
- * file must be the share owner's, and not in the trash).
+ * newest CLEAN one, as the gate row says), a collection's document's newest CLEAN version unless
+ * its current one is INFECTED, as the collection serves it (collection.repository.ts; the file
+ * must be the share owner's, and not in the trash).
  */
 const SERVED_SQL = `
   SELECT g.file_id, g.name, g.kind, g.version_id
     FROM share_gate g WHERE g.id = $1::uuid AND g.file_id = coalesce($2::uuid, g.file_id)
   UNION ALL
   SELECT f.id, f.name, f.kind,
-         (SELECT v.id FROM file_versions v WHERE v.file_id = f.id AND v.scan_status = 'CLEAN' ORDER BY v.version_no DESC LIMIT 1)
+         (SELECT v.id FROM file_versions v
+           WHERE v.file_id = f.id AND v.scan_status = 'CLEAN' AND cur.scan_status IS DISTINCT FROM 'INFECTED'
+           ORDER BY v.version_no DESC LIMIT 1)
     FROM shares s JOIN files f ON f.id = $2::uuid AND f.user_id = s.user_id AND f.deleted_at IS NULL
+    LEFT JOIN file_versions cur ON cur.id = f.current_version_id
    WHERE s.id = $1::uuid AND s.folder_id IS NOT NULL`;
 
 /** share_section_reads: how long each section of a document was on screen during a visit. */

@@ -20,6 +20,10 @@ import { VisitLog } from './visit-log.js';
 import { VisitLogRepository } from './visit-log.repository.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
+import { CollectionPasses } from './collection-passes.js';
+import { CollectionRepository } from './collection.repository.js';
+import { CollectionViewService } from './collection-view.service.js';
+import { DocumentReadsRepository } from './document-reads.repository.js';
 
 /**
  * The share viewer under /s/: the gate, the counted visit, the rendered document and the
@@ -43,10 +47,15 @@ import { VisitAdmissions } from './visit-admissions.js';
     VisitLogRepository,
     VisitLog,
     VisitEngagement,
+    CollectionRepository,
+    CollectionPasses,
+    CollectionViewService,
+    DocumentReadsRepository,
     SectionReadsRepository,
   ],
-  // The maintenance sweep deletes expired frame-ticket records and visits past retention through them;
-  // a share's analytics reads the sections of its documents through the cache and the section reads.
-  exports: [ShareViewRepository, VisitLogRepository, DocumentCache, SectionReadsRepository],
+  // The maintenance sweep deletes expired frame-ticket records, and visits, document and section reads past
+  // retention, through them; a share's analytics reads the sections of its documents through the cache and the
+  // section reads.
+  exports: [ShareViewRepository, VisitLogRepository, DocumentReadsRepository, SectionReadsRepository, DocumentCache],
 })
 export class ViewerModule {}

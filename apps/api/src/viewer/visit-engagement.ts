@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { DocumentCache } from './document-cache.js';
+import { DocumentReadsRepository } from './document-reads.repository.js';
 import { SectionReadsRepository } from './section-reads.repository.js';
 import { parseSectionReport, sectionReads } from './section-report.js';
 import { ViewerIdentity } from './viewer-identity.js';
-import { VisitLogRepository, type Engagement } from './visit-log.repository.js';
+import type { Engagement } from './visit-log.repository.js';
 
 /** A beacon's form is five short fields; anything longer is not from the viewer page. */
 export const MAX_BEACON_BYTES = 512;
@@ -25,19 +26,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The viewer page's engagement beacons: how long the page was visible and in use, how far the
- * reader scrolled, whether the end was reached, and how long each section of the document was
- * on screen (`s`, see section-report.ts). A beacon names its visit by the value the page was
- * given, `sign(shareId.visitId.fileId)` (fileId: the document shown; an older page's
- * `sign(shareId.visitId)` means the share's own file), so it can only ever update that one visit
- * and document; the database only raises what it stored (see VisitLogRepository.engage and
- * SectionReadsRepository.record), and visits of visitors who asked not to be tracked are not
- * updated at all.
+ * reader scrolled, whether the end was reached, and how long each section of the document was on
+ * screen (`s`, see section-report.ts and SectionReadsRepository.record). A beacon names its visit and document by the
+ * value the page was given, `sign(shareId.visitId.fileId)` (fileId: the document shown; a single
+ * file's share: its file), so it can only ever update that one visit's read of that document;
+ * the database only raises what it stored (see DocumentReadsRepository.engage), and visits of
+ * visitors who asked not to be tracked are not updated at all.
  */
 @Injectable()
 export class VisitEngagement {
   constructor(
     private readonly identity: ViewerIdentity,
-    private readonly repository: VisitLogRepository,
+    private readonly repository: DocumentReadsRepository,
     private readonly limiter: RateLimiter,
     private readonly documents: DocumentCache,
     private readonly sections: SectionReadsRepository,
@@ -47,13 +47,16 @@ export class VisitEngagement {
     const signed = this.identity.visits.verify(form.v);
     const engagement = parseEngagement(form);
     if (signed === null || engagement === null) return 'malformed';
+    // Pages served before documents were named carry only `shareId.visitId`.
     const [shareId, visitId, fileId, ...rest] = signed.split('.');
-    if (!shareId || !visitId || rest.length > 0 || (fileId !== undefined && !UUID.test(fileId))) return 'malformed';
-    const decision = await this.limiter.consume(`visit-beacon:${visitId}`, BEACONS_PER_MINUTE, 60);
+    if (!shareId || !visitId || rest.length > 0 || ![shareId, visitId, fileId ?? shareId].every((id) => UUID.test(id))) {
+      return 'malformed';
+    }
+    const decision = await this.limiter.consume(`visit-beacon:${visitId}:${fileId ?? ''}`, BEACONS_PER_MINUTE, 60);
     if (!decision.allowed) return 'throttled';
     const report = parseSectionReport(form.s);
     const [engaged] = await Promise.all([
-      this.repository.engage(visitId, shareId, engagement),
+      this.repository.engage(visitId, shareId, fileId ?? null, engagement),
       report.size > 0 ? this.recordSections(shareId, visitId, fileId ?? null, report) : undefined,
     ]);
     return engaged ? 'recorded' : 'ignored';
