@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { unwrap, type Schemas } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { consolePage, launchChromium, share, sql, upload } from '../support/browser.js';
+import { consolePage, launchChromium, share, sql, upload, waitForScan } from '../support/browser.js';
 
 const HEADINGS = ['Overview', 'Install', 'Configure', 'Operate', 'Upgrade', 'Remove'];
 const PARAGRAPH = 'Words to read slowly and carefully, one line after another. '.repeat(8);
@@ -76,6 +76,21 @@ describe('reading by section in a real browser', () => {
     await context.close();
   }
 
+  /** Uploads into a folder, and waits until the upload is CLEAN. */
+  async function put(name: string, content: string, folderId: string): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: 'text/plain' }), name);
+    form.append('folderId', folderId);
+    const response = await fetch(`${app.baseUrl}/api/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}` },
+      body: form,
+    });
+    const { file } = (await response.json()) as { file: { id: string } };
+    await waitForScan(alice, file.id, 'CLEAN');
+    return file.id;
+  }
+
   function expectSectionTwoRead(sections: Sections): void {
     expect(sections.map((section) => section.heading)).toEqual(HEADINGS);
     expect(sections[2]!.readers).toBe(1);
@@ -111,6 +126,47 @@ describe('reading by section in a real browser', () => {
     const { share: created, url } = await share(alice, doc.fileId);
     await read(url, { frame: true });
     expectSectionTwoRead(await readersOf(created.id, 2));
+  });
+
+  it('measures each document of a collection, reported per document', async () => {
+    const folder = (await unwrap(alice.api.POST('/api/v1/folders', { body: { name: 'Handbook' } }))).folder.id;
+    const [markdown, html] = [await put('handbook.md', MARKDOWN, folder), await put('handbook.html', HTML, folder)];
+    const { share: created, url } = await unwrap(alice.api.POST('/api/v1/shares', { body: { folderId: folder } }));
+
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.locator('td a', { hasText: 'handbook.html' }).click();
+    await page.frameLocator('iframe.sd-frame').locator('h2').last().waitFor({ state: 'attached' });
+    const frame = page.frames().find((candidate) => candidate.url().includes('/s/_render/'))!;
+    await frame
+      .locator('h2')
+      .nth(2)
+      .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(3_000);
+    await page.locator('a.sd-back').click();
+    await page.locator('td a', { hasText: 'handbook.md' }).click();
+    await page
+      .locator('article.sd-doc h2')
+      .nth(2)
+      .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(3_000);
+    await page.close({ runBeforeUnload: true });
+    await context.close();
+
+    const deadline = Date.now() + 15_000;
+    let sections = await sectionsOf(created.id);
+    while (sections.filter((section) => section.readers > 0).length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      sections = await sectionsOf(created.id);
+    }
+    const of = (fileId: string) => sections.filter((section) => section.fileId === fileId);
+    expect(sections.map((section) => section.fileName)).toEqual([
+      ...HEADINGS.map(() => 'handbook.html'),
+      ...HEADINGS.map(() => 'handbook.md'),
+    ]);
+    expectSectionTwoRead(of(html));
+    expectSectionTwoRead(of(markdown));
   });
 
   it('records nothing of a visitor who sends DNT or Sec-GPC', async () => {
