@@ -3034,7 +3034,7 @@ export interface components {
             topReferrers: components["schemas"]["AnalyticsCountDto"][];
             /** @description human visits by device */
             devices: components["schemas"]["AnalyticsCountDto"][];
-            /** @description reading by section, ordered by document (name) then index: every section of the version the share serves now, and of a collection every document read in the period; empty for text documents. Measured by the viewer page (never for visitors sending DNT or Sec-GPC) */
+            /** @description reading by section, ordered by document (name) then index: every section of the version the share serves now, and of a collection every document read in the period; empty for text documents. Measured by the viewer page (never for visitors sending DNT or Sec-GPC), read from the newest 20000 visits of the period */
             sections: components["schemas"]["AnalyticsSectionDto"][];
         };
         ShareEnvelopeDto: {
