@@ -256,3 +256,70 @@ describe('reading by section', () => {
     expect(foreign.response.status).toBe(404);
   });
 });
+
+describe('section reads across two api replicas', () => {
+  const SESSION_SECRET = 'sections-replica-secret-0123456789abcdef';
+  let first: RunningApp;
+  let second: RunningApp;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    first = await startApp({ env: { SESSION_SECRET } });
+    second = await startApp({
+      env: {
+        SESSION_SECRET,
+        DATABASE_URL: await first.databaseUrl(),
+        ...(first.env.REDIS_URL ? { REDIS_URL: first.env.REDIS_URL } : {}),
+      },
+    });
+    alice = await createUser(first.baseUrl);
+  });
+  afterAll(async () => {
+    await second?.cleanup();
+    await first?.cleanup();
+  });
+
+  it('ten readers, each beaconing to both replicas at once: exactly ten readers, each time the greatest sent', async () => {
+    const doc = await upload(first, alice, 'shared.md', MARKDOWN);
+    const { share: created, url } = await share(alice, doc.fileId);
+    const path = new URL(url).pathname;
+    const replicas = [first.baseUrl, second.baseUrl];
+    const pages = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => new HttpVisitor(replicas[i % 2]!, `Reader/${i}`).get(path)),
+    );
+    const signed = pages.map((page) => /data-visit="([^"]+)"/.exec(page.body)![1]!);
+    const deadline = Date.now() + 15_000;
+    while ((await sql(first, 'SELECT 1 FROM share_visit_log WHERE share_id = $1', [created.id])).length < 10) {
+      if (Date.now() > deadline) throw new Error('visits not logged');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await sql(first, `UPDATE share_visit_log SET at = now() - interval '120 seconds' WHERE share_id = $1`, [created.id]);
+
+    // Reader i reports 1000 + 100·i ms of section 1, in three beacons whose totals rise, all sent at once to both replicas.
+    const statuses = await Promise.all(
+      signed.flatMap((v, i) =>
+        [0.5, 0.8, 1].flatMap((part) =>
+          replicas.map((replica) =>
+            fetch(`${replica}/s/_beacon`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: `v=${encodeURIComponent(v)}&t=1000&d=0.5000&c=0&s=1:${Math.round((1000 + 100 * i) * part)}`,
+            }).then((response) => response.status),
+          ),
+        ),
+      ),
+    );
+    expect(statuses).toEqual(statuses.map(() => 204));
+    const rows = await sql<{ ms: number }>(
+      first,
+      'SELECT ms FROM share_section_reads WHERE share_id = $1 AND section = 1 ORDER BY ms',
+      [created.id],
+    );
+    expect(rows.map((row) => row.ms)).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + 100 * i));
+    const { sections } = await unwrap(
+      alice.api.GET('/api/v1/shares/{id}/analytics', { params: { path: { id: created.id }, query: { days: 1 } } }),
+    );
+    // Median of 1.0 … 1.9 s.
+    expect(sections[1]).toMatchObject({ heading: 'Setup', readers: 10, medianSeconds: 1.5 });
+  });
+});
