@@ -169,6 +169,53 @@ describe('reading by section in a real browser', () => {
     expectSectionTwoRead(of(markdown));
   });
 
+  it('keeps every beacon within 512 bytes when many sections were read, sending those read longest', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => `## Part ${i}\n\n${'Short text. '.repeat(20)}\n`).join('\n');
+    const doc = await upload(app, alice, 'many.md', many);
+    const { share: created, url } = await share(alice, doc.fileId);
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+    // Every beacon the page sends, as it sends it.
+    await context.addInitScript(() => {
+      const sent: string[] = [];
+      (window as unknown as { sent: string[] }).sent = sent;
+      const original = navigator.sendBeacon.bind(navigator);
+      navigator.sendBeacon = (target, body) => {
+        if (body instanceof Blob) void body.text().then((text) => sent.push(text));
+        return original(target, body);
+      };
+    });
+    const page = await context.newPage();
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/s/_beacon')) statuses.push(response.status());
+    });
+    await page.goto(url);
+    for (let step = 0; step < 40; step++) {
+      await page.mouse.wheel(0, 500);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForTimeout(3_500);
+    const sent = await page.evaluate(() => (window as unknown as { sent: string[] }).sent);
+    await page.close({ runBeforeUnload: true });
+    await context.close();
+
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent) expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(512);
+    const last = new URLSearchParams(sent.at(-1)!).get('s')!;
+    const entries = last.split(',').map((entry) => entry.split(':').map(Number) as [number, number]);
+    expect(entries.length).toBeGreaterThan(10);
+    // Longest first: what did not fit is what was read the least.
+    expect(entries.map(([, ms]) => ms)).toEqual(entries.map(([, ms]) => ms).sort((a, b) => b - a));
+    expect(statuses.every((status) => status === 204)).toBe(true);
+    const deadline = Date.now() + 15_000;
+    let stored: unknown[] = [];
+    while (stored.length === 0 && Date.now() < deadline) {
+      stored = await sql(app, 'SELECT 1 FROM share_section_reads WHERE share_id = $1', [created.id]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(stored.length).toBeGreaterThanOrEqual(entries.length);
+  });
+
   it('records nothing of a visitor who sends DNT or Sec-GPC', async () => {
     const doc = await upload(app, alice, 'private.md', MARKDOWN);
     for (const headers of [{ DNT: '1' }, { 'Sec-GPC': '1' }]) {
