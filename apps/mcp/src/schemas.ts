@@ -312,6 +312,20 @@ export const analyticsSchema = {
   depthHistogram: z.array(z.number().int()).describe('Measured human visits by furthest depth: 0-10 %, …, 90-100 %'),
   topReferrers: z.array(analyticsCount).describe('The ten most frequent referrer hosts of human visits; "" = none'),
   devices: z.array(analyticsCount).describe('Human visits by device'),
+  sections: z
+    .array(
+      z.looseObject({
+        fileId: z.string().describe('The document the section belongs to (of a single share: its file)'),
+        fileName: z.string(),
+        index: z.number().int().describe('Position of the section: each h1, h2 or h3 heading starts one, 0 is the first'),
+        heading: z.string(),
+        readers: z.number().int().describe('Visits whose page had the section on screen for at least one second'),
+        medianSeconds: z.number().nullable().describe('Median seconds of those readers, one decimal; null without readers'),
+      }),
+    )
+    .describe(
+      'Reading by section, by document then index: where readers linger (median seconds) and where they stop (readers falling off). Empty for text documents',
+    ),
 };
 
 export const notificationSchema = z.looseObject({

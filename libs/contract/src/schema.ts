@@ -905,7 +905,7 @@ export interface paths {
         };
         /**
          * Visit analytics (console)
-         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days, and reading by section: for each h1–h3 section of a Markdown or HTML document (of a collection: of every document read), how many visits had it on screen for at least a second and their median seconds.
          */
         get: operations["ConsoleShares_analyticsOf"];
         put?: never;
@@ -1532,7 +1532,7 @@ export interface paths {
         };
         /**
          * Visit analytics
-         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days, and reading by section: for each h1–h3 section of a Markdown or HTML document (of a collection: of every document read), how many visits had it on screen for at least a second and their median seconds.
          */
         get: operations["Shares_analyticsOf[0]_apiV1"];
         put?: never;
@@ -2236,7 +2236,7 @@ export interface paths {
         };
         /**
          * Visit analytics
-         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days, and reading by section: for each h1–h3 section of a Markdown or HTML document (of a collection: of every document read), how many visits had it on screen for at least a second and their median seconds.
          */
         get: operations["Shares_analyticsOf[1]"];
         put?: never;
@@ -3122,6 +3122,23 @@ export interface components {
             name: string;
             visits: number;
         };
+        AnalyticsSectionDto: {
+            /**
+             * Format: uuid
+             * @description the document the section belongs to (for a single share: its file)
+             */
+            fileId: string;
+            /** @description the document's name */
+            fileName: string;
+            /** @description position of the section in the document: each h1, h2 or h3 heading starts one, 0 is the first */
+            index: number;
+            /** @description the heading's text (trimmed, whitespace collapsed, at most 200 characters) */
+            heading: string;
+            /** @description visits of the period whose page had the section on screen for at least one second (readers falling off = where they stop) */
+            readers: number;
+            /** @description median seconds those readers had the section on screen, one decimal (where they linger); null without readers */
+            medianSeconds: number | null;
+        };
         ShareAnalyticsDto: {
             /** @description logged visits per UTC day, oldest first, zero-filled */
             days: components["schemas"]["AnalyticsDayDto"][];
@@ -3141,6 +3158,8 @@ export interface components {
             topReferrers: components["schemas"]["AnalyticsCountDto"][];
             /** @description human visits by device */
             devices: components["schemas"]["AnalyticsCountDto"][];
+            /** @description reading by section, ordered by document (name) then index: every section of the version the share serves now, and of a collection every document read in the period; empty for text documents. Measured by the viewer page (never for visitors sending DNT or Sec-GPC), read from the newest 20000 visits of the period */
+            sections: components["schemas"]["AnalyticsSectionDto"][];
         };
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];

@@ -9,6 +9,7 @@ import { ShareViewRepository } from '../viewer/share-view.repository.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { VisitLogRepository } from '../viewer/visit-log.repository.js';
 import { deleteAcceptancesOlderThan } from '../viewer/agreement-acceptances.repository.js';
+import { SectionReadsRepository } from '../viewer/section-reads.repository.js';
 import { DocumentReadsRepository } from '../viewer/document-reads.repository.js';
 import { NotificationDigests } from '../notifications/notification-digests.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -48,6 +49,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     audit: AuditRepository,
     visitLog: VisitLogRepository,
     notifications: NotificationsRepository,
+    sectionReads: SectionReadsRepository,
     documentReads: DocumentReadsRepository,
     private readonly digests: NotificationDigests,
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -64,6 +66,10 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       {
         name: 'agreement acceptances past VISIT_RETENTION_DAYS',
         run: () => deleteAcceptancesOlderThan(db, runtime.env.VISIT_RETENTION_DAYS),
+      },
+      {
+        name: 'section reads past VISIT_RETENTION_DAYS',
+        run: () => sectionReads.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS),
       },
       {
         name: 'document reads past VISIT_RETENTION_DAYS',

@@ -39,7 +39,8 @@ export class ViewerController {
 
   /**
    * An engagement beacon of a viewer page (navigator.sendBeacon, urlencoded: v the signed visit,
-   * t milliseconds visible and in use, d scroll depth 0..1, c 1 once the end was reached).
+   * t milliseconds visible and in use, d scroll depth 0..1, c 1 once the end was reached, s the
+   * ms each section was on screen as `index:ms,…`, see section-report.ts).
    */
   @Post('_beacon')
   @ApiExcludeEndpoint()

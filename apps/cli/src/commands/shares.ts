@@ -148,7 +148,10 @@ export function registerSharesCommands(program: Command, context: CommandContext
   shares
     .command('stats')
     .alias('analytics')
-    .description("a share link's visit analytics: visits per day by people and automated, engagement, top referrers, devices")
+    .description(
+      "a share link's visit analytics: visits per day by people and automated, engagement, top referrers, devices, " +
+        'and reading by section (readers and median seconds per h1–h3 section of each document)',
+    )
     .argument('<id>', 'share id')
     .addOption(new Option('--days <n>', 'the last n days, today included (1..365, default 30)').argParser(wholeNumber))
     .action(async (id: string, options: { days?: number }, command: Command) => {
