@@ -9,6 +9,7 @@ import activity from './de/activity';
 import notifications from './de/notifications';
 import admin from './de/admin';
 import reports from './de/reports';
+import sections from './de/sections';
 
 /** German messages, one file per area under de/, typed by the English ones. */
 const de: Messages = {
@@ -22,6 +23,7 @@ const de: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...sections,
 };
 
 export default de;

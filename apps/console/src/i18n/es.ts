@@ -9,6 +9,7 @@ import activity from './es/activity';
 import notifications from './es/notifications';
 import admin from './es/admin';
 import reports from './es/reports';
+import sections from './es/sections';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
 const es: Messages = {
@@ -22,6 +23,7 @@ const es: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...sections,
 };
 
 export default es;

@@ -9,6 +9,7 @@ import activity from './fr/activity';
 import notifications from './fr/notifications';
 import admin from './fr/admin';
 import reports from './fr/reports';
+import sections from './fr/sections';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
 const fr: Messages = {
@@ -22,6 +23,7 @@ const fr: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...sections,
 };
 
 export default fr;

@@ -9,6 +9,7 @@ import activity from './ja/activity';
 import notifications from './ja/notifications';
 import admin from './ja/admin';
 import reports from './ja/reports';
+import sections from './ja/sections';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
 const ja: Messages = {
@@ -22,6 +23,7 @@ const ja: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...sections,
 };
 
 export default ja;

@@ -9,6 +9,7 @@ import activity from './zh/activity';
 import notifications from './zh/notifications';
 import admin from './zh/admin';
 import reports from './zh/reports';
+import sections from './zh/sections';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
 const zh: Messages = {
@@ -22,6 +23,7 @@ const zh: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...sections,
 };
 
 export default zh;
