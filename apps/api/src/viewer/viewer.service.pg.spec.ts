@@ -26,6 +26,7 @@ import type { ShareInputDto } from '../shares/share.dto.js';
 import { SharesRepository } from '../shares/shares.repository.js';
 import { SharesService } from '../shares/shares.service.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
+import { AgreementAcceptancesRepository } from './agreement-acceptances.repository.js';
 import { CollectionPasses } from './collection-passes.js';
 import { CollectionRepository } from './collection.repository.js';
 import { DocumentCache } from './document-cache.js';
@@ -136,6 +137,7 @@ describe(ViewerService.name, () => {
         ...VIEWER_GATE_PROVIDERS,
         CollectionRepository,
         CollectionPasses,
+        AgreementAcceptancesRepository,
         ViewerService,
       ],
     })
