@@ -9,6 +9,8 @@ import activity from './de/activity';
 import notifications from './de/notifications';
 import admin from './de/admin';
 import reports from './de/reports';
+import agreements from './de/agreements';
+import collections from './de/collections';
 
 /** German messages, one file per area under de/, typed by the English ones. */
 const de: Messages = {
@@ -22,6 +24,8 @@ const de: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
 };
 
 export default de;

@@ -8,9 +8,24 @@ import activity from './en/activity';
 import notifications from './en/notifications';
 import admin from './en/admin';
 import reports from './en/reports';
+import agreements from './en/agreements';
+import collections from './en/collections';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
-const en = { ...shell, ...auth, ...account, ...files, ...shares, ...tools, ...activity, ...notifications, ...admin, ...reports };
+const en = {
+  ...shell,
+  ...auth,
+  ...account,
+  ...files,
+  ...shares,
+  ...tools,
+  ...activity,
+  ...notifications,
+  ...admin,
+  ...reports,
+  ...agreements,
+  ...collections,
+};
 
 export default en;
 export type Messages = typeof en;

@@ -9,6 +9,8 @@ import activity from './es/activity';
 import notifications from './es/notifications';
 import admin from './es/admin';
 import reports from './es/reports';
+import agreements from './es/agreements';
+import collections from './es/collections';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
 const es: Messages = {
@@ -22,6 +24,8 @@ const es: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
 };
 
 export default es;

@@ -9,6 +9,8 @@ import activity from './fr/activity';
 import notifications from './fr/notifications';
 import admin from './fr/admin';
 import reports from './fr/reports';
+import agreements from './fr/agreements';
+import collections from './fr/collections';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
 const fr: Messages = {
@@ -22,6 +24,8 @@ const fr: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
 };
 
 export default fr;

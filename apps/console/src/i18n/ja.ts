@@ -9,6 +9,8 @@ import activity from './ja/activity';
 import notifications from './ja/notifications';
 import admin from './ja/admin';
 import reports from './ja/reports';
+import agreements from './ja/agreements';
+import collections from './ja/collections';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
 const ja: Messages = {
@@ -22,6 +24,8 @@ const ja: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
 };
 
 export default ja;

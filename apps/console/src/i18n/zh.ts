@@ -9,6 +9,8 @@ import activity from './zh/activity';
 import notifications from './zh/notifications';
 import admin from './zh/admin';
 import reports from './zh/reports';
+import agreements from './zh/agreements';
+import collections from './zh/collections';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
 const zh: Messages = {
@@ -22,6 +24,8 @@ const zh: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
 };
 
 export default zh;
