@@ -1,6 +1,7 @@
 /** German messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    fileOrFolder: 'Datei oder Ordner',
     label: 'Sammlung',
     shareFolder: 'Ordner teilen',
     shareFolderHelp: 'Ein Link zu allen sauberen Dokumenten dieses Ordners und seiner Unterordner, auch zu später hinzugefügten.',

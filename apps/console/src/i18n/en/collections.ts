@@ -1,6 +1,7 @@
 /** English messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    fileOrFolder: 'File or folder',
     label: 'collection',
     shareFolder: 'Share folder',
     shareFolderHelp: 'One link for every clean document in this folder and its sub-folders, including ones added later.',

@@ -1,6 +1,7 @@
 /** Japanese messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    fileOrFolder: 'ファイルまたはフォルダー',
     label: 'コレクション',
     shareFolder: 'フォルダーを共有',
     shareFolderHelp: 'このフォルダーとサブフォルダーにある安全な文書すべてへの 1 つのリンク。後から追加した文書も含みます。',

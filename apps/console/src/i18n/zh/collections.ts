@@ -1,6 +1,7 @@
 /** Chinese messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    fileOrFolder: '文件或文件夹',
     label: '合集',
     shareFolder: '分享文件夹',
     shareFolderHelp: '一个链接包含此文件夹及其子文件夹中所有安全的文档，之后添加的文档也包括在内。',
