@@ -18,6 +18,7 @@ export default {
     clearFilter: 'Alle Links anzeigen',
   },
   documentReads: {
+    deleted: '(gelöschtes Dokument)',
     title: 'Geöffnete Dokumente ({count})',
     line: '{time} · {depth} gelesen',
     completed: 'zu Ende gelesen',

@@ -17,6 +17,7 @@ export default {
     clearFilter: 'Show all links',
   },
   documentReads: {
+    deleted: '(deleted document)',
     title: 'Documents opened ({count})',
     line: '{time} · {depth} read',
     completed: 'read to the end',

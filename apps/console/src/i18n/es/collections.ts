@@ -18,6 +18,7 @@ export default {
     clearFilter: 'Mostrar todos los enlaces',
   },
   documentReads: {
+    deleted: '(documento eliminado)',
     title: 'Documentos abiertos ({count})',
     line: '{time} · {depth} leído',
     completed: 'leído hasta el final',

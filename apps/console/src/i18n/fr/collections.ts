@@ -19,6 +19,7 @@ export default {
     clearFilter: 'Afficher tous les liens',
   },
   documentReads: {
+    deleted: '(document supprimé)',
     title: 'Documents ouverts ({count})',
     line: '{time} · {depth} lu',
     completed: 'lu jusqu’au bout',

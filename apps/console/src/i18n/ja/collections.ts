@@ -17,6 +17,7 @@ export default {
     clearFilter: 'すべてのリンクを表示',
   },
   documentReads: {
+    deleted: '（削除された文書）',
     title: '開いた文書（{count}）',
     line: '{time} · {depth} まで読了',
     completed: '最後まで読了',

@@ -17,6 +17,7 @@ export default {
     clearFilter: '显示全部链接',
   },
   documentReads: {
+    deleted: '（已删除的文档）',
     title: '打开的文档（{count}）',
     line: '{time} · 读到 {depth}',
     completed: '已读完',
