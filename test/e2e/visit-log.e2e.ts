@@ -74,8 +74,11 @@ describe('the visit log', () => {
         'durationMs',
         'scrollDepth',
         'completed',
+        'documents',
       ].sort(),
     );
+    // A single file's visits open no documents of a collection.
+    expect(first!.documents).toEqual([]);
     expect(first).toMatchObject({
       ipPrefix: '127.0.0.0/24',
       referer: 'https://chat.example/room',
@@ -134,13 +137,13 @@ describe('the visit log', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split('\n');
     expect(lines[0]).toBe(
-      'id,at,visitorId,ipPrefix,referer,userAgent,browser,os,device,loginEmail,automated,durationMs,scrollDepth,completed',
+      'id,at,visitorId,ipPrefix,referer,userAgent,browser,os,device,loginEmail,automated,durationMs,scrollDepth,completed,documents',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(visits[0]!.id);
     expect(lines[1]).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
     expect(lines[2]).toContain(',https://x.example/=1+2,');
-    expect(lines[2]).toMatch(/,desktop,,false,,,false$/);
+    expect(lines[2]).toMatch(/,desktop,,false,,,false,\[\]$/);
   });
 
   it('is printed by the CLI, as a table, JSON or CSV', async () => {

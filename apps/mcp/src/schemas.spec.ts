@@ -75,7 +75,8 @@ const NOT_TOOL_FIELDS = ['notify'];
 
 describe('shareInputSchema', () => {
   it('has the fields, types, ranges, patterns and list limits of the ShareInput of POST /shares', () => {
-    const service = propertiesOf(document.components.schemas.CreateShareDto!, ['fileId', ...NOT_TOOL_FIELDS]);
+    // What is shared (a file or a folder) is an argument of service_share beside the options.
+    const service = propertiesOf(document.components.schemas.CreateShareDto!, ['fileId', 'folderId', ...NOT_TOOL_FIELDS]);
     expect(propertiesOf(toJson(shareInputSchema))).toEqual(service);
   });
 });

@@ -101,9 +101,11 @@ export const shareSchema = z.looseObject({
   id: z.string().describe('Share id, the shareId of service_get_share, service_update_share, service_revoke, service_visits …'),
   token: z.string().describe('Last segment of the view link (the slug when one is set)'),
   ownerSegment: z.string().optional(),
-  fileId: z.string().optional(),
+  fileId: z.string().optional().describe('The shared file; absent for a collection'),
   fileName: z.string().optional(),
   fileKind: kindSchema.optional(),
+  folderId: z.string().optional().describe('A collection: the shared folder (then no fileId, fileName or fileKind)'),
+  folderName: z.string().optional(),
   hasPassword: z.boolean(),
   expiresAt: z.string().nullish(),
   maxVisits: z.number().int().nullish(),
@@ -240,6 +242,19 @@ export const visitSchema = z.looseObject({
   durationMs: z.number().nullable().describe('Time the page was visible and in use'),
   scrollDepth: z.number().nullable().describe('Furthest point read, 0..1'),
   completed: z.boolean().describe('The reader reached the end of the document'),
+  documents: z
+    .array(
+      z.looseObject({
+        fileId: z.string(),
+        fileName: z.string().nullable(),
+        at: z.string(),
+        durationMs: z.number().int(),
+        scrollDepth: z.number(),
+        completed: z.boolean(),
+      }),
+    )
+    .optional()
+    .describe("A collection's visit: the documents the reader opened within it (empty for a single file's share)"),
 });
 
 const analyticsCount = z.looseObject({ name: z.string(), visits: z.number().int() });

@@ -819,7 +819,7 @@ export interface paths {
         };
         /**
          * List shares (console)
-         * @description Newest first; optionally only those of one file, of one status, or whose file name or token contains `q`. Without `limit` and `cursor` the answer holds every share (the filters still apply). With either, it holds one page, `nextCursor` and `total` (the count over all pages); send the same filters with the cursor.
+         * @description Newest first; optionally only those of one file, the collections of one folder, of one status, or whose file (or folder) name or token contains `q`. Without `limit` and `cursor` the answer holds every share (the filters still apply). With either, it holds one page, `nextCursor` and `total` (the count over all pages); send the same filters with the cursor.
          */
         get: operations["ConsoleShares_list"];
         put?: never;
@@ -1405,12 +1405,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's shares, newest first; optionally those of one file
-         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
+         * The account's shares, newest first; optionally those of one file or the collections of one folder
+         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId` / `folderId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
          */
         get: operations["Shares_list[0]_apiV1"];
         put?: never;
-        /** Create a share link of a file, with its policies */
+        /**
+         * Create a share link of a file, or of a folder (a collection), with its policies
+         * @description Exactly one of `fileId` and `folderId` (both: 400 VALIDATION, field `folderId`; neither: field `fileId`). A collection (`folderId`) shows the folder's documents whose current version is CLEAN, sub-folders' documents grouped under their folder, each at `<link>/d/<fileId>`; every policy applies to the collection as a whole (opening the collection page is the visit). A collection cannot be pinned (`lockedVersionId`: 400). A folder or file of another account, unknown or in the trash: 404.
+         */
         post: operations["Shares_create[0]_apiV1"];
         delete?: never;
         options?: never;
@@ -1766,6 +1769,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/{segment}/{token}/d/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a document of a collection (a folder's share link)
+         * @description Within a visit the collection page admitted (a cookie scoped to the link), the document is shown and nothing is counted (the read is logged); otherwise the collection's gate runs first (password, sign-in, reveal, caps: the visit counts as the collection's), then the document. A file not in the folder (now) is 404.
+         */
+        get: operations["Viewer_documentView"];
+        put?: never;
+        /** Answer the password or reveal form of a collection's document link */
+        post: operations["Viewer_documentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/{segment}/{token}/report": {
         parameters: {
             query?: never;
@@ -1796,6 +1820,24 @@ export interface paths {
         put?: never;
         /** Answer a legacy share link's password or reveal form */
         post: operations["Viewer_legacySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}/d/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open a document of a collection, legacy link form /s/<tokenOrSlug>/d/<fileId> */
+        get: operations["Viewer_legacyDocumentView"];
+        put?: never;
+        /** Answer the password or reveal form of a collection's document, legacy link form */
+        post: operations["Viewer_legacyDocumentSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2027,12 +2069,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's shares, newest first; optionally those of one file
-         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
+         * The account's shares, newest first; optionally those of one file or the collections of one folder
+         * @description Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; pass that value as `cursor` (with the same `fileId` / `folderId`) for the next page, until it is null. Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between two pages shift no other share into a page twice or out of all pages.
          */
         get: operations["Shares_list[1]"];
         put?: never;
-        /** Create a share link of a file, with its policies */
+        /**
+         * Create a share link of a file, or of a folder (a collection), with its policies
+         * @description Exactly one of `fileId` and `folderId` (both: 400 VALIDATION, field `folderId`; neither: field `fileId`). A collection (`folderId`) shows the folder's documents whose current version is CLEAN, sub-folders' documents grouped under their folder, each at `<link>/d/<fileId>`; every policy applies to the collection as a whole (opening the collection page is the visit). A collection cannot be pinned (`lockedVersionId`: 400). A folder or file of another account, unknown or in the trash: 404.
+         */
         post: operations["Shares_create[1]"];
         delete?: never;
         options?: never;
@@ -2976,6 +3021,22 @@ export interface components {
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
         };
+        DocumentReadDto: {
+            fileId: string;
+            /** @description null once the file was deleted for good */
+            fileName: string | null;
+            /**
+             * Format: date-time
+             * @description when the document was first opened in this visit
+             */
+            at: string;
+            /** @description time the document page was visible and in use */
+            durationMs: number;
+            /** @description the furthest point read, 0..1 */
+            scrollDepth: number;
+            /** @description the reader reached the end of the document */
+            completed: boolean;
+        };
         ShareVisitDto: {
             id: string;
             /** Format: date-time */
@@ -3000,6 +3061,8 @@ export interface components {
             scrollDepth: number | null;
             /** @description the reader reached the end of the document */
             completed: boolean;
+            /** @description a collection's visit: the documents the reader opened within it, first opened first (documents opened inside an admitted visit count no further visit); always empty for the share of a single file */
+            documents: components["schemas"]["DocumentReadDto"][];
         };
         ShareVisitPageDto: {
             /** @description newest first */
@@ -9824,7 +9887,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the shared document, or the reveal page of a one-time or burn-after-read link */
+            /** @description the shared document (a collection: the page listing its documents), or the reveal page of a one-time or burn-after-read link */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9882,6 +9945,141 @@ export interface operations {
             path: {
                 segment: string;
                 token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description password (`action=password`, `password`) or reveal (`action=reveal`) form submission */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password was right: back to the link, with the cookie that admits this browser */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password form (again after a wrong password), or the sign-in page of a link that needs an account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is revoked, expired or used up (for everyone or for this visitor), or its document was deleted or quarantined */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the document is still being scanned, or its scan failed and is retried; `Retry-After` says when to look again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Viewer_documentView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segment: string;
+                token: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the document, with the collection share's watermark, copy protection and burn-after-read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password form (again after a wrong password), or the sign-in page of a link that needs an account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is revoked, expired or used up (for everyone or for this visitor), or its document was deleted or quarantined */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the document is still being scanned, or its scan failed and is retried; `Retry-After` says when to look again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Viewer_documentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segment: string;
+                token: string;
+                fileId: string;
             };
             cookie?: never;
         };
@@ -10090,6 +10288,139 @@ export interface operations {
             header?: never;
             path: {
                 token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description form submission on the legacy link form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password was right: back to the link, with the cookie that admits this browser */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password form (again after a wrong password), or the sign-in page of a link that needs an account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is revoked, expired or used up (for everyone or for this visitor), or its document was deleted or quarantined */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the document is still being scanned, or its scan failed and is retried; `Retry-After` says when to look again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Viewer_legacyDocumentView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description legacy link form of a collection document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the password form (again after a wrong password), or the sign-in page of a link that needs an account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not admitted: another browser session holds this one-session link, the signed-in account is not on the allowlist or has not proven its address, or the form came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is revoked, expired or used up (for everyone or for this visitor), or its document was deleted or quarantined */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description too many attempts (password or reports) from this client; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the document is still being scanned, or its scan failed and is retried; `Retry-After` says when to look again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Viewer_legacyDocumentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                fileId: string;
             };
             cookie?: never;
         };

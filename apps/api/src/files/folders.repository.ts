@@ -145,6 +145,21 @@ export class FoldersRepository {
     return files.map((file) => file.id);
   }
 
+  /**
+   * Revokes the live collection shares of a folder and of the folders below it (for a trash: a
+   * trashed folder is shared no more, as a trashed file is not). Answers how many went.
+   */
+  async revokeCollectionShares(userId: string, folderId: string, manager: EntityManager): Promise<number> {
+    const revoked = returnedRows<{ id: string }>(
+      await manager.query(
+        `${SUBTREE_CTE} UPDATE shares SET revoked_at = now()
+         WHERE user_id = $2 AND folder_id IN (SELECT id FROM subtree) AND revoked_at IS NULL RETURNING id`,
+        [folderId, userId],
+      ),
+    );
+    return revoked.length;
+  }
+
   /** Folders deleted directly (not with their parent), newest first, with the files trashed with each. */
   async listTrashed(userId: string): Promise<TrashedFolderRow[]> {
     return this.db.query(

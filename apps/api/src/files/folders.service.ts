@@ -108,7 +108,8 @@ export class FoldersService {
 
   /**
    * Moves a folder, its sub-folders and their files to the trash with one timestamp, which
-   * later tells a restore what went in together. Shares of those files are revoked.
+   * later tells a restore what went in together. Shares of those files, and collection shares
+   * of those folders, are revoked.
    */
   async trash(userId: string, folderId: string): Promise<FolderDto> {
     return this.db.transaction(async (manager) => {
@@ -116,6 +117,7 @@ export class FoldersService {
       await this.findLive(userId, folderId, manager, true);
       const fileIds = await this.folders.moveSubtreeToTrash(userId, folderId, manager);
       if (fileIds.length) await this.files.revokeShares(fileIds, manager);
+      await this.folders.revokeCollectionShares(userId, folderId, manager);
       const folder = await this.folders.findById(folderId, manager);
       await this.audit.within(manager, {
         userId,

@@ -8,6 +8,7 @@ import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view.repository.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { VisitLogRepository } from '../viewer/visit-log.repository.js';
+import { DocumentReadsRepository } from '../viewer/document-reads.repository.js';
 import { NotificationDigests } from '../notifications/notification-digests.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
@@ -27,7 +28,7 @@ interface Sweep {
  * Deletes what only grows otherwise: expired console sessions, rate-limit buckets (most are
  * keyed by client address) that have refilled long ago, expired records of used frame tickets,
  * long-expired e-mail codes, invitations used or expired long ago, audit events past their
- * retention and logged visits older than theirs; and it writes the due daily digests of
+ * retention and logged visits (and the documents they opened) older than theirs; and it writes the due daily digests of
  * notifications. Runs in the worker (ROLE all or worker) at start and every ten minutes.
  */
 @Injectable()
@@ -46,6 +47,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     audit: AuditRepository,
     visitLog: VisitLogRepository,
     notifications: NotificationsRepository,
+    documentReads: DocumentReadsRepository,
     private readonly digests: NotificationDigests,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
@@ -58,6 +60,10 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'invitations used or expired over 90 days ago', run: () => deleteStaleInvites(db) },
       { name: 'audit events past AUDIT_RETENTION_DAYS', run: () => audit.deleteOlderThan(runtime.env.AUDIT_RETENTION_DAYS) },
       { name: 'visits past VISIT_RETENTION_DAYS', run: () => visitLog.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS) },
+      {
+        name: 'document reads past VISIT_RETENTION_DAYS',
+        run: () => documentReads.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS),
+      },
       {
         name: 'notifications past their retention',
         run: () => notifications.deleteOlderThan(Math.min(NOTIFICATION_RETENTION_DAYS, runtime.env.VISIT_RETENTION_DAYS)),

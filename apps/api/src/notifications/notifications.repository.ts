@@ -53,10 +53,11 @@ export interface FoldedVisits {
  */
 const DIGEST_SQL = `
   WITH per_share AS (
-    SELECT s.user_id, s.id AS share_id, f.name AS file_name, d.human, d.automated
+    SELECT s.user_id, s.id AS share_id, coalesce(f.name, fo.name) AS file_name, d.human, d.automated
       FROM share_visit_days d
       JOIN shares s ON s.id = d.share_id AND s.notify = 'daily'
-      JOIN files f ON f.id = s.file_id
+      LEFT JOIN files f ON f.id = s.file_id
+      LEFT JOIN folders fo ON fo.id = s.folder_id
      WHERE d.day = $1::date AND d.human > 0
   )
   INSERT INTO notifications (user_id, kind, digest_day, data)

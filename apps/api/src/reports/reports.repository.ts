@@ -49,7 +49,7 @@ export interface LockedReport {
 
 // The live share and owner when they still exist, else what the report kept of them.
 const ADMIN_REPORT_SQL = `
-  SELECT r.id, r.share_id, coalesce(s.token, r.share_token) AS share_token, coalesce(f.name, r.file_name) AS file_name,
+  SELECT r.id, r.share_id, coalesce(s.token, r.share_token) AS share_token, coalesce(f.name, fo.name, r.file_name) AS file_name,
     CASE WHEN s.id IS NULL THEN 'deleted' WHEN s.disabled_at IS NOT NULL THEN 'disabled'
          WHEN s.revoked_at IS NOT NULL THEN 'revoked' ELSE 'active' END AS share_state,
     u.id AS owner_id, u.email AS owner_email, u.segment AS owner_segment, coalesce(u.disabled_at IS NOT NULL, false) AS owner_disabled,
@@ -60,6 +60,7 @@ const ADMIN_REPORT_SQL = `
   FROM share_reports r
   LEFT JOIN shares s ON s.id = r.share_id
   LEFT JOIN files f ON f.id = s.file_id
+  LEFT JOIN folders fo ON fo.id = s.folder_id
   LEFT JOIN users u ON u.id = coalesce(s.user_id, r.owner_id)
   LEFT JOIN users a ON a.id = r.resolved_by`;
 

@@ -56,11 +56,13 @@ export class ConsoleSharesController {
   @ApiOperation({
     summary: 'List shares (console)',
     description:
-      'Newest first; optionally only those of one file, of one status, or whose file name or token contains `q`. ' +
+      'Newest first; optionally only those of one file, the collections of one folder, of one status, or whose file ' +
+      '(or folder) name or token contains `q`. ' +
       'Without `limit` and `cursor` the answer holds every share (the filters still apply). With either, it holds ' +
       'one page, `nextCursor` and `total` (the count over all pages); send the same filters with the cursor.',
   })
   @ApiQuery({ name: 'fileId', required: false, type: String })
+  @ApiQuery({ name: 'folderId', required: false, type: String, description: 'only the collections of this folder' })
   @ApiQuery({
     name: 'status',
     required: false,
@@ -72,7 +74,7 @@ export class ConsoleSharesController {
   @ApiOkResponse({ type: ConsoleShareListDto })
   @ApiErrors(400, 401, 403)
   async list(@CurrentAuth() auth: AuthContext, @Query() query: ConsoleSharesQueryDto): Promise<ConsoleShareListDto> {
-    const filter = { fileId: query.fileId, status: query.status, q: query.q?.trim() || undefined };
+    const filter = { fileId: query.fileId, folderId: query.folderId, status: query.status, q: query.q?.trim() || undefined };
     const page = pageRequestOf(SHARES_CURSOR, query);
     if (page) {
       const [found, total] = await Promise.all([
@@ -82,7 +84,7 @@ export class ConsoleSharesController {
       return { ...found, total };
     }
     if (filter.status === undefined && filter.q === undefined) {
-      return { shares: await this.shares.list(auth.user.id, query.fileId) };
+      return { shares: await this.shares.list(auth.user.id, { fileId: query.fileId, folderId: query.folderId }) };
     }
     return { shares: await this.pages.all(auth.user.id, filter) };
   }

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { cursorTimeSql, isCursorTimestamp, isCursorUuid, type CursorKey, type PageRequest } from '../common/page-cursor.js';
-import { SHARE_COLUMNS, type ShareRow } from './share-row.js';
+import { SHARE_COLUMNS, SHARE_JOINS, type ShareRow } from './share-row.js';
 import type { ShareStatus } from './share.dto.js';
 
 /** What a list of shares may be narrowed to; every filter is optional and they combine with AND. */
 export interface ShareListFilter {
   fileId?: string;
+  /** Only the collections of this folder. */
+  folderId?: string;
   /** Revocation wins over consumption, which wins over expiry (the reason a visitor is turned away). */
   status?: ShareStatus;
-  /** Case-insensitive part of the file name or of the link token. */
+  /** Case-insensitive part of the file (or collection's folder) name or of the link token. */
   q?: string;
 }
 
@@ -53,10 +55,14 @@ function filterSql(userId: string, filter: ShareListFilter): { where: string[]; 
     params.push(filter.fileId);
     where.push(`s.file_id = $${params.length}::uuid`);
   }
+  if (filter.folderId !== undefined) {
+    params.push(filter.folderId);
+    where.push(`s.folder_id = $${params.length}::uuid`);
+  }
   if (filter.status) where.push(`(${STATUS_SQL[filter.status]})`);
   if (filter.q) {
     params.push(likePattern(filter.q));
-    where.push(`(f.name ILIKE $${params.length} OR s.token ILIKE $${params.length})`);
+    where.push(`(coalesce(f.name, fo.name) ILIKE $${params.length} OR s.token ILIKE $${params.length})`);
   }
   return { where, params };
 }
@@ -82,7 +88,7 @@ export class ShareListRepository {
     if (page) params.push(page.limit + 1);
     return this.db.query(
       `SELECT ${SHARE_COLUMNS}, ${cursorTimeSql('s.created_at')} AS cursor_time
-       FROM shares s JOIN files f ON f.id = s.file_id JOIN users u ON u.id = s.user_id
+       FROM shares s ${SHARE_JOINS}
        WHERE ${where.join(' AND ')}
        ORDER BY s.created_at DESC, s.id
        ${page ? `LIMIT $${params.length}` : ''}`,
@@ -93,7 +99,7 @@ export class ShareListRepository {
   /** How many shares the filter lets through, over all pages. */
   async count(userId: string, filter: ShareListFilter): Promise<number> {
     const { where, params } = filterSql(userId, filter);
-    const join = filter.q ? 'JOIN files f ON f.id = s.file_id' : '';
+    const join = filter.q ? 'LEFT JOIN files f ON f.id = s.file_id LEFT JOIN folders fo ON fo.id = s.folder_id' : '';
     const [row]: Array<{ total: number }> = await this.db.query(
       `SELECT count(*)::int AS total FROM shares s ${join} WHERE ${where.join(' AND ')}`,
       params,

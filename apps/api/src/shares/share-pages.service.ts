@@ -10,6 +10,14 @@ import {
 import { toShare } from './share-row.js';
 import type { ShareDto } from './share.dto.js';
 
+/** An id filter that is no uuid names nothing: the list is empty. */
+function namesNothing(filter: ShareListFilter): boolean {
+  return (
+    (filter.fileId !== undefined && !isCursorUuid(filter.fileId)) ||
+    (filter.folderId !== undefined && !isCursorUuid(filter.folderId))
+  );
+}
+
 export interface SharePage {
   shares: ShareDto[];
   nextCursor: string | null;
@@ -21,8 +29,8 @@ export class SharePagesService {
   constructor(private readonly lists: ShareListRepository) {}
 
   async page(userId: string, filter: ShareListFilter, page: PageRequest<ShareOrderKey>): Promise<SharePage> {
-    // A file id that is no uuid names no file: an empty list, as the unpaged answer gives.
-    if (filter.fileId !== undefined && !isCursorUuid(filter.fileId)) return { shares: [], nextCursor: null };
+    // A file or folder id that is no uuid names nothing: an empty list, as the unpaged answer gives.
+    if (namesNothing(filter)) return { shares: [], nextCursor: null };
     const fetched = await this.lists.page(userId, filter, page);
     const { rows, nextCursor } = pageOf(fetched, page.limit, SHARES_CURSOR, (row) => ({
       createdAt: row.cursor_time,
@@ -33,12 +41,12 @@ export class SharePagesService {
 
   /** Every share the filter lets through, newest first, in one answer. */
   async all(userId: string, filter: ShareListFilter): Promise<ShareDto[]> {
-    if (filter.fileId !== undefined && !isCursorUuid(filter.fileId)) return [];
+    if (namesNothing(filter)) return [];
     return (await this.lists.page(userId, filter, null)).map(toShare);
   }
 
   async count(userId: string, filter: ShareListFilter): Promise<number> {
-    if (filter.fileId !== undefined && !isCursorUuid(filter.fileId)) return 0;
+    if (namesNothing(filter)) return 0;
     return this.lists.count(userId, filter);
   }
 

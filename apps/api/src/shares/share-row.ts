@@ -13,22 +13,36 @@ export function randomShareToken(): string {
  */
 export const RESERVED_SLUGS = new Set(['_assets', '_login', '_render', '_report', '_bounce']);
 
+/** What a share shows: one file, or (a collection) the documents of a folder and its sub-folders. */
+export type ShareTarget = { fileId: string } | { folderId: string };
+
 export type FileKind = 'HTML' | 'MARKDOWN' | 'TEXT';
 
-/** The columns every share query selects (`s` = shares, `f` = files, `u` = owner). */
+/**
+ * The columns every share query selects (`s` = shares, `f` = files, `fo` = folders, `u` = owner),
+ * from SHARE_JOINS: a share names a file or, a collection, a folder.
+ */
 export const SHARE_COLUMNS = `s.id, s.token, u.segment AS owner_segment, s.file_id, f.name AS file_name, f.kind AS file_kind,
+  s.folder_id, fo.name AS folder_name,
   s.password_hash IS NOT NULL AS has_password, s.expires_at, s.max_visits, s.per_visitor_max_visits,
   s.per_login_user_max_visits, s.visit_count, s.unique_visit_count, s.one_time, s.require_login,
   s.watermark_enabled, s.watermark_text, s.copy_protection_enabled, s.burn_after_read_enabled,
   s.revoked_at, s.consumed_at, s.created_at, s.notify, s.disabled_at`;
 
+/** What SHARE_COLUMNS reads from, after `FROM shares s` (or a CTE named `s`). */
+export const SHARE_JOINS =
+  'LEFT JOIN files f ON f.id = s.file_id LEFT JOIN folders fo ON fo.id = s.folder_id JOIN users u ON u.id = s.user_id';
+
 export interface ShareRow {
   id: string;
   token: string;
   owner_segment: string;
-  file_id: string;
-  file_name: string;
-  file_kind: FileKind;
+  /** Null for a collection (then `folder_id` is set). */
+  file_id: string | null;
+  file_name: string | null;
+  file_kind: FileKind | null;
+  folder_id: string | null;
+  folder_name: string | null;
   has_password: boolean;
   expires_at: Date | null;
   max_visits: number | null;
@@ -59,9 +73,10 @@ export function toShare(row: ShareRow): ShareDto {
     id: row.id,
     token: row.token,
     ownerSegment: row.owner_segment,
-    fileId: row.file_id,
-    fileName: row.file_name,
-    fileKind: row.file_kind,
+    // A share names its file, or (a collection) its folder: never both.
+    ...(row.folder_id !== null
+      ? { folderId: row.folder_id, folderName: row.folder_name! }
+      : { fileId: row.file_id!, fileName: row.file_name!, fileKind: row.file_kind! }),
     hasPassword: row.has_password,
     expiresAt: iso(row.expires_at),
     maxVisits: row.max_visits,

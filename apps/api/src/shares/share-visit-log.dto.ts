@@ -35,6 +35,16 @@ export class VisitLogQueryDto {
   automated?: string;
 }
 
+/** A document opened during a visit of a collection, with how it was read. */
+export class DocumentReadDto {
+  @ApiProperty() fileId: string;
+  @ApiProperty({ type: String, nullable: true, description: 'null once the file was deleted for good' }) fileName: string | null;
+  @ApiProperty({ format: 'date-time', description: 'when the document was first opened in this visit' }) at: string;
+  @ApiProperty({ type: 'integer', description: 'time the document page was visible and in use' }) durationMs: number;
+  @ApiProperty({ minimum: 0, maximum: 1, description: 'the furthest point read, 0..1' }) scrollDepth: number;
+  @ApiProperty({ description: 'the reader reached the end of the document' }) completed: boolean;
+}
+
 export class ShareVisitDto {
   @ApiProperty() id: string;
   @ApiProperty({ format: 'date-time' }) at: string;
@@ -53,6 +63,13 @@ export class ShareVisitDto {
   @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 1, description: 'the furthest point read, 0..1' })
   scrollDepth: number | null;
   @ApiProperty({ description: 'the reader reached the end of the document' }) completed: boolean;
+  @ApiProperty({
+    type: [DocumentReadDto],
+    description:
+      "a collection's visit: the documents the reader opened within it, first opened first (documents opened " +
+      'inside an admitted visit count no further visit); always empty for the share of a single file',
+  })
+  documents: DocumentReadDto[];
 }
 
 export class ShareVisitPageDto {

@@ -28,6 +28,14 @@ interface VisitRow {
   duration_ms: number | null;
   scroll_depth: number | null;
   completed: boolean;
+  documents: Array<{
+    fileId: string;
+    fileName: string | null;
+    at: string;
+    durationMs: number;
+    scrollDepth: number;
+    completed: boolean;
+  }>;
 }
 
 export interface VisitLogRow {
@@ -37,14 +45,22 @@ export interface VisitLogRow {
 }
 
 /**
- * The visit log newest first. Every filter is a range on one of the two (share_id[, automated],
+ * The visit log newest first, each visit with the documents it opened (a collection's; none for a
+ * single file's share). Every filter is a range on one of the two (share_id[, automated],
  * at DESC, id DESC) indexes, and the page continues after a row by a row comparison on (at, id),
  * so a page costs the same on the first and the ten-thousandth page.
  */
 const PAGE_SQL = `
   SELECT id, at, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_text, visitor_id, ip_prefix, referer,
-         user_agent, browser, os, device, login_email, automated, duration_ms, scroll_depth, completed
-    FROM share_visit_log
+         user_agent, browser, os, device, login_email, automated, duration_ms, scroll_depth, completed,
+         (SELECT coalesce(json_agg(json_build_object(
+                    'fileId', r.file_id, 'fileName', f.name,
+                    'at', to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                    'durationMs', r.duration_ms, 'scrollDepth', r.scroll_depth, 'completed', r.completed)
+                  ORDER BY r.at, r.file_id), '[]'::json)
+            FROM share_document_reads r LEFT JOIN files f ON f.id = r.file_id
+           WHERE r.visit_id = l.id AND r.share_id = l.share_id) AS documents
+    FROM share_visit_log l
    WHERE share_id = $1::uuid
      AND ($2::boolean IS NULL OR automated = $2::boolean)
      AND ($3::timestamptz IS NULL OR at >= $3::timestamptz)
@@ -89,6 +105,10 @@ export class ShareVisitLogRepository {
         durationMs: row.duration_ms,
         scrollDepth: row.scroll_depth === null ? null : Math.round(row.scroll_depth * 1000) / 1000,
         completed: row.completed,
+        documents: row.documents.map((read) => ({
+          ...read,
+          scrollDepth: Math.round(read.scrollDepth * 1000) / 1000,
+        })),
       },
     }));
   }

@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/;
 const EXPORT_PAGE = 1_000;
 
-/** The CSV's columns, in order: the ShareVisit fields. */
+/** The CSV's columns, in order: the ShareVisit fields (`documents` as a JSON array in one cell). */
 const CSV_COLUMNS: Array<keyof ShareVisitDto> = [
   'id',
   'at',
@@ -32,6 +32,7 @@ const CSV_COLUMNS: Array<keyof ShareVisitDto> = [
   'durationMs',
   'scrollDepth',
   'completed',
+  'documents',
 ];
 
 function parseInstant(value: string | undefined, name: string): Date | null {
@@ -79,7 +80,7 @@ export class ShareVisitLogService {
       let sent = 0;
       while (sent < MAX_VISIT_EXPORT) {
         const rows = await repository.page({ ...filter, after }, Math.min(EXPORT_PAGE, MAX_VISIT_EXPORT - sent));
-        for (const row of rows) yield { ...row.visit };
+        for (const row of rows) yield { ...row.visit, documents: JSON.stringify(row.visit.documents) };
         sent += rows.length;
         if (rows.length < EXPORT_PAGE) return;
         const last = rows[rows.length - 1]!;

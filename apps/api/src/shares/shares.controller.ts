@@ -35,7 +35,15 @@ export class SharesController {
   @Post('shares')
   @RequiresWriteScope()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a share link of a file, with its policies' })
+  @ApiOperation({
+    summary: 'Create a share link of a file, or of a folder (a collection), with its policies',
+    description:
+      'Exactly one of `fileId` and `folderId` (both: 400 VALIDATION, field `folderId`; neither: field `fileId`). ' +
+      "A collection (`folderId`) shows the folder's documents whose current version is CLEAN, sub-folders' " +
+      'documents grouped under their folder, each at `<link>/d/<fileId>`; every policy applies to the collection ' +
+      'as a whole (opening the collection page is the visit). A collection cannot be pinned (`lockedVersionId`: 400). ' +
+      'A folder or file of another account, unknown or in the trash: 404.',
+  })
   @ApiOkResponse({ type: CreatedShareDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateShareDto): Promise<CreatedShareDto> {
@@ -44,21 +52,22 @@ export class SharesController {
 
   @Get('shares')
   @ApiOperation({
-    summary: "The account's shares, newest first; optionally those of one file",
+    summary: "The account's shares, newest first; optionally those of one file or the collections of one folder",
     description:
       'Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; ' +
-      'pass that value as `cursor` (with the same `fileId`) for the next page, until it is null. ' +
+      'pass that value as `cursor` (with the same `fileId` / `folderId`) for the next page, until it is null. ' +
       'Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between ' +
       'two pages shift no other share into a page twice or out of all pages.',
   })
-  @ApiQuery({ name: 'fileId', required: false, type: String })
+  @ApiQuery({ name: 'fileId', required: false, type: String, description: 'only the shares of this file' })
+  @ApiQuery({ name: 'folderId', required: false, type: String, description: 'only the collections of this folder' })
   @ApiPageQueries()
   @ApiOkResponse({ type: ShareListDto })
   @ApiErrors(400, 401, 429)
   async list(@CurrentAuth() auth: AuthContext, @Query() query: ListSharesQueryDto): Promise<ShareListDto> {
     const page = pageRequestOf(SHARES_CURSOR, query);
-    if (page) return this.pages.page(auth.user.id, { fileId: query.fileId }, page);
-    return { shares: await this.shares.list(auth.user.id, query.fileId) };
+    if (page) return this.pages.page(auth.user.id, { fileId: query.fileId, folderId: query.folderId }, page);
+    return { shares: await this.shares.list(auth.user.id, { fileId: query.fileId, folderId: query.folderId }) };
   }
 
   @Get('shares/:id')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ShareSettings } from './share-input.js';
-import { SHARE_COLUMNS, type ShareRow } from './share-row.js';
+import { SHARE_COLUMNS, SHARE_JOINS, type ShareRow, type ShareTarget } from './share-row.js';
 
 /** One hour of a share's visit statistics; hours without a visit count 0. */
 export interface VisitHourRow {
@@ -36,6 +36,19 @@ export class SharesRepository {
     return files[0] ? { currentStatus: files[0].current_status } : null;
   }
 
+  /**
+   * Locks the owner's live folder FOR SHARE; false when the user has no such folder. A concurrent
+   * trash of it (or of a folder above it) updates the row, so it either sees the collection share
+   * inserted after this or runs after it, and the share is then refused.
+   */
+  async lockShareableFolder(manager: EntityManager, userId: string, folderId: string): Promise<boolean> {
+    const folders: unknown[] = await manager.query(
+      'SELECT 1 FROM folders WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR SHARE',
+      [folderId, userId],
+    );
+    return folders.length > 0;
+  }
+
   /** The scan status of one version of the file, or null when the file has no such version. */
   async versionScanStatus(manager: EntityManager, fileId: string, versionId: string): Promise<string | null> {
     const versions: Array<{ scan_status: string }> = await manager.query(
@@ -48,23 +61,23 @@ export class SharesRepository {
   /** Inserts a share under `token`; null when the token or slug is taken (ON CONFLICT DO NOTHING). */
   async insert(
     manager: EntityManager,
-    share: { userId: string; fileId: string; token: string; passwordHash: string | null; settings: ShareSettings },
+    share: { userId: string; target: ShareTarget; token: string; passwordHash: string | null; settings: ShareSettings },
   ): Promise<ShareRow | null> {
     const { settings } = share;
     const rows: ShareRow[] = await manager.query(
       `WITH s AS (
-         INSERT INTO shares (user_id, file_id, token, slug, password_hash, expires_at, max_visits, per_visitor_max_visits,
+         INSERT INTO shares (user_id, file_id, folder_id, token, slug, password_hash, expires_at, max_visits, per_visitor_max_visits,
            per_login_user_max_visits, one_time, require_login, watermark_enabled, watermark_text, copy_protection_enabled,
            burn_after_read_enabled, locked_version_id, one_session, email_allowlist, notify)
-         VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(days => $6::int) END,
+         VALUES ($1, $2, $20, $3, $4, $5, CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(days => $6::int) END,
            $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
          ON CONFLICT DO NOTHING
          RETURNING *
        )
-       SELECT ${SHARE_COLUMNS} FROM s JOIN files f ON f.id = s.file_id JOIN users u ON u.id = s.user_id`,
+       SELECT ${SHARE_COLUMNS} FROM s ${SHARE_JOINS}`,
       [
         share.userId,
-        share.fileId,
+        'fileId' in share.target ? share.target.fileId : null,
         share.token,
         settings.slug,
         share.passwordHash,
@@ -82,24 +95,25 @@ export class SharesRepository {
         settings.oneSession,
         settings.emailAllowlist,
         settings.notify,
+        'folderId' in share.target ? share.target.folderId : null,
       ],
     );
     return rows[0] ?? null;
   }
 
-  /** The user's shares, newest first; only those of one file when `fileId` is given. */
-  async list(userId: string, fileId: string | null): Promise<ShareRow[]> {
+  /** The user's shares, newest first; only those of one file, or the collections of one folder, when given. */
+  async list(userId: string, fileId: string | null, folderId: string | null = null): Promise<ShareRow[]> {
     return this.db.query(
-      `SELECT ${SHARE_COLUMNS} FROM shares s JOIN files f ON f.id = s.file_id JOIN users u ON u.id = s.user_id
-       WHERE s.user_id = $1 AND ($2::uuid IS NULL OR s.file_id = $2::uuid)
+      `SELECT ${SHARE_COLUMNS} FROM shares s ${SHARE_JOINS}
+       WHERE s.user_id = $1 AND ($2::uuid IS NULL OR s.file_id = $2::uuid) AND ($3::uuid IS NULL OR s.folder_id = $3::uuid)
        ORDER BY s.created_at DESC, s.id`,
-      [userId, fileId],
+      [userId, fileId, folderId],
     );
   }
 
   async findOwned(userId: string, id: string): Promise<ShareRow | null> {
     const rows: ShareRow[] = await this.db.query(
-      `SELECT ${SHARE_COLUMNS} FROM shares s JOIN files f ON f.id = s.file_id JOIN users u ON u.id = s.user_id
+      `SELECT ${SHARE_COLUMNS} FROM shares s ${SHARE_JOINS}
        WHERE s.id = $1 AND s.user_id = $2`,
       [id, userId],
     );
@@ -112,7 +126,7 @@ export class SharesRepository {
       `WITH s AS (
          UPDATE shares SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND user_id = $2 RETURNING *
        )
-       SELECT ${SHARE_COLUMNS} FROM s JOIN files f ON f.id = s.file_id JOIN users u ON u.id = s.user_id`,
+       SELECT ${SHARE_COLUMNS} FROM s ${SHARE_JOINS}`,
       [id, userId],
     );
     return rows[0] ?? null;

@@ -9,6 +9,8 @@ import { loadEnv } from '../config/env.js';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService } from '../files/files.service.js';
+import { FoldersRepository } from '../files/folders.repository.js';
+import { FoldersService } from '../files/folders.service.js';
 import { decodeDocument } from '../files/upload-reader.js';
 import type { QueueService } from '../queue/queue.service.js';
 import { ScanQueue } from '../scan/scan-queue.js';
@@ -38,6 +40,7 @@ describe(SharesService.name, () => {
   let bob: AuthUser;
   let fileId: string;
   let sut: SharesService;
+  let folders: FoldersService;
 
   const upload = async (user: AuthUser, filename: string, content = '# doc') =>
     files.upload(user, { document: decodeDocument(filename, Buffer.from(content)), conflict: 'rename' });
@@ -47,6 +50,7 @@ describe(SharesService.name, () => {
     const db = database.dataSource;
     files = new FilesService(db, new FilesRepository(db), new ScanQueue(noScans), new AuditLog(new AuditRepository(db)));
     sut = new SharesService(db, new SharesRepository(db), runtime, new AuditLog(new AuditRepository(db)));
+    folders = new FoldersService(db, new FilesRepository(db), new FoldersRepository(db), new AuditLog(new AuditRepository(db)));
   });
   afterAll(() => database?.drop());
 
@@ -117,5 +121,35 @@ describe(SharesService.name, () => {
     expect(revoked.revokedAt).not.toBeNull();
     expect(again.revokedAt).toBe(revoked.revokedAt);
     expect(await codeOf(sut.get(bob.id, share.id))).toBe('NOT_FOUND');
+  });
+
+  it('shares a folder as a collection: exactly one of fileId and folderId, never pinned, only a live folder of the caller', async () => {
+    const folder = await folders.create(alice.id, 'handbook', null);
+    const created = await sut.create(alice, { folderId: folder.id, maxVisits: 3 });
+
+    expect(created.share).toMatchObject({ folderId: folder.id, folderName: 'handbook', maxVisits: 3 });
+    expect(created.share).not.toHaveProperty('fileId');
+    expect(await sut.list(alice.id, { folderId: folder.id })).toEqual([created.share]);
+    expect(await sut.list(alice.id, { fileId })).toEqual([]);
+    expect(await codeOf(sut.create(alice, { fileId, folderId: folder.id }))).toBe('VALIDATION');
+    expect(await codeOf(sut.create(alice, {}))).toBe('VALIDATION');
+    expect(await codeOf(sut.create(alice, { folderId: folder.id, lockedVersionId: 'x' }))).toBe('VALIDATION');
+    expect(await codeOf(sut.create(bob, { folderId: folder.id }))).toBe('NOT_FOUND');
+  });
+
+  it('a collection created while its folder (or one above it) is trashed is either refused or revoked', async () => {
+    for (let round = 0; round < 5; round++) {
+      const top = await folders.create(alice.id, `top-${round}`, null);
+      const inner = await folders.create(alice.id, 'inner', top.id);
+      const [trashed, ...shared] = await Promise.allSettled([
+        folders.trash(alice.id, top.id),
+        ...Array.from({ length: 6 }, (_, i) => sut.create(alice, { folderId: i % 2 ? inner.id : top.id })),
+      ]);
+      expect(trashed.status).toBe('fulfilled');
+      for (const attempt of shared) {
+        if (attempt.status === 'rejected') expect((attempt.reason as AppError).code).toBe('NOT_FOUND');
+        else expect((await sut.get(alice.id, attempt.value.share.id)).revokedAt).not.toBeNull();
+      }
+    }
   });
 });

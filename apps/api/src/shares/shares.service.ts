@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/password-hasher.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { parseShareField, settingsOf, type ShareSettings } from './share-input.js';
-import { RESERVED_SLUGS, randomShareToken, toShare, viewPath, type ShareRow } from './share-row.js';
+import { RESERVED_SLUGS, randomShareToken, toShare, viewPath, type ShareRow, type ShareTarget } from './share-row.js';
 import { SharesRepository } from './shares.repository.js';
 import type { CreateShareDto, ShareDto, ShareInputDto } from './share.dto.js';
 import { AuditAction } from '../audit/audit-action.js';
@@ -23,6 +23,28 @@ export interface CreatedShare {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Exactly one of fileId and folderId (both: 400 naming folderId; neither: 400 naming fileId), and
+ * a collection is never pinned to a version (400 naming lockedVersionId).
+ */
+export function shareTargetOf(
+  fileId: string | undefined,
+  folderId: string | undefined,
+  lockedVersionId?: string | null,
+): ShareTarget {
+  if (fileId !== undefined && folderId !== undefined) {
+    throw AppError.validation('fileId 与 folderId 只能给出其中一个', 'folderId');
+  }
+  if (folderId !== undefined) {
+    if (lockedVersionId !== undefined && lockedVersionId !== null) {
+      throw AppError.validation('文件夹（集合）分享不能锁定版本：lockedVersionId 只用于单个文件', 'lockedVersionId');
+    }
+    return { folderId };
+  }
+  if (fileId === undefined) throw AppError.validation('fileId 或 folderId 必须给出其中一个', 'fileId');
+  return { fileId };
+}
 
 /** Share links: creation with every policy, listing, lookup and revocation. */
 @Injectable()
@@ -45,30 +67,33 @@ export class SharesService {
   }
 
   async create(user: AuthUser, input: CreateShareDto): Promise<CreatedShare> {
-    const { fileId, folderId: _folderId, ...policy } = input;
-    if (fileId === undefined) throw AppError.validation('fileId 必填', 'fileId');
+    const { fileId, folderId, ...policy } = input;
+    const target = shareTargetOf(fileId ?? undefined, folderId ?? undefined, policy.lockedVersionId);
     const prepared = await this.prepare(settingsOf(policy as ShareInputDto));
-    return this.db.transaction((manager) => this.createWithin(manager, user, fileId, prepared));
+    return this.db.transaction((manager) => this.createWithin(manager, user, target, prepared));
   }
 
   /**
    * Creates the share inside the caller's transaction (an upload creates file and share together).
-   * The file row is locked FOR SHARE first (SharesRepository.lockShareableFile), so a concurrent
-   * trash, which revokes every share of the file in its own transaction, either sees this share or
-   * runs after it is refused.
+   * The file row (a collection: the folder row) is locked FOR SHARE first
+   * (SharesRepository.lockShareableFile / lockShareableFolder), so a concurrent trash, which
+   * revokes the shares of what it trashes in its own transaction, either sees this share or runs
+   * after it is refused.
    */
-  async createWithin(manager: EntityManager, user: AuthUser, fileId: string, prepared: PreparedShare): Promise<CreatedShare> {
+  async createWithin(
+    manager: EntityManager,
+    user: AuthUser,
+    target: string | ShareTarget,
+    prepared: PreparedShare,
+  ): Promise<CreatedShare> {
     const { settings, passwordHash } = prepared;
-    if (!UUID.test(fileId)) throw AppError.notFound('文件不存在');
-    const file = await this.shares.lockShareableFile(manager, user.id, fileId);
-    if (!file) throw AppError.notFound('文件不存在');
-    if (file.currentStatus === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '文件已被隔离（杀毒扫描判定不安全），不能分享');
-    if (settings.lockedVersionId !== null) {
-      const versionError = AppError.validation('lockedVersionId 不是该文件的版本', 'lockedVersionId');
-      if (!UUID.test(settings.lockedVersionId)) throw versionError;
-      const versionStatus = await this.shares.versionScanStatus(manager, fileId, settings.lockedVersionId);
-      if (versionStatus === null) throw versionError;
-      if (versionStatus === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '该版本已被隔离（杀毒扫描判定不安全），不能分享');
+    const named: ShareTarget = typeof target === 'string' ? { fileId: target } : target;
+    if ('folderId' in named) {
+      if (!UUID.test(named.folderId) || !(await this.shares.lockShareableFolder(manager, user.id, named.folderId))) {
+        throw AppError.notFound('文件夹不存在');
+      }
+    } else {
+      await this.checkShareableFile(manager, user.id, named.fileId, settings.lockedVersionId);
     }
     if (settings.slug !== null && RESERVED_SLUGS.has(settings.slug.toLowerCase())) {
       throw new AppError(ErrorCode.SLUG_TAKEN, '该自定义短链接为系统保留，请换一个');
@@ -76,13 +101,13 @@ export class SharesService {
     // A random token colliding is practically impossible; a few attempts make it impossible in effect.
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = settings.slug ?? randomShareToken();
-      const row = await this.shares.insert(manager, { userId: user.id, fileId, token, passwordHash, settings });
+      const row = await this.shares.insert(manager, { userId: user.id, target: named, token, passwordHash, settings });
       if (row) {
         await this.audit.within(manager, {
           userId: user.id,
           action: AuditAction.shareCreated,
           targetId: row.id,
-          details: { fileId },
+          details: { ...named },
         });
         return this.created(row);
       }
@@ -91,9 +116,31 @@ export class SharesService {
     throw new AppError(ErrorCode.CONFLICT, '无法生成唯一的分享令牌，请重试');
   }
 
-  async list(userId: string, fileId?: string): Promise<ShareDto[]> {
-    if (fileId !== undefined && !UUID.test(fileId)) return [];
-    const rows = await this.shares.list(userId, fileId ?? null);
+  /** The owner's live, not quarantined file (locked FOR SHARE), and the version to pin when one is named. */
+  private async checkShareableFile(
+    manager: EntityManager,
+    userId: string,
+    fileId: string,
+    lockedVersionId: string | null,
+  ): Promise<void> {
+    if (!UUID.test(fileId)) throw AppError.notFound('文件不存在');
+    const file = await this.shares.lockShareableFile(manager, userId, fileId);
+    if (!file) throw AppError.notFound('文件不存在');
+    if (file.currentStatus === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '文件已被隔离（杀毒扫描判定不安全），不能分享');
+    if (lockedVersionId !== null) {
+      const versionError = AppError.validation('lockedVersionId 不是该文件的版本', 'lockedVersionId');
+      if (!UUID.test(lockedVersionId)) throw versionError;
+      const versionStatus = await this.shares.versionScanStatus(manager, fileId, lockedVersionId);
+      if (versionStatus === null) throw versionError;
+      if (versionStatus === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '该版本已被隔离（杀毒扫描判定不安全），不能分享');
+    }
+  }
+
+  /** The user's shares, newest first; only those of one file, or the collections of one folder, when given. */
+  async list(userId: string, filter: { fileId?: string; folderId?: string } = {}): Promise<ShareDto[]> {
+    const { fileId, folderId } = filter;
+    if ((fileId !== undefined && !UUID.test(fileId)) || (folderId !== undefined && !UUID.test(folderId))) return [];
+    const rows = await this.shares.list(userId, fileId ?? null, folderId ?? null);
     return rows.map(toShare);
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../common/sql.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
+import { MAX_FOLDER_DEPTH } from '../files/folders.repository.js';
 import type { FileKind } from '../shares/share-row.js';
 import type { ShareNotify } from '../shares/share-notify.js';
 
@@ -13,9 +14,14 @@ export interface ViewedShare {
   ownerId: string;
   ownerSegment: string;
   token: string;
-  fileId: string;
+  /** Null for a collection, which has no file of its own (then `folderId` is set). */
+  fileId: string | null;
+  /** The file's name; a collection's: the folder's. */
   fileName: string;
-  fileKind: FileKind;
+  /** Null for a collection. */
+  fileKind: FileKind | null;
+  /** A collection: the shared folder (its documents are looked up one by one). */
+  folderId: string | null;
   trashed: boolean;
   revoked: boolean;
   consumed: boolean;
@@ -61,9 +67,10 @@ interface ViewedShareRow {
   user_id: string;
   segment: string;
   token: string;
-  file_id: string;
+  file_id: string | null;
   name: string;
-  kind: FileKind;
+  kind: FileKind | null;
+  folder_id?: string | null;
   trashed: boolean;
   revoked: boolean;
   consumed: boolean;
@@ -95,6 +102,7 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     fileId: row.file_id,
     fileName: row.name,
     fileKind: row.kind,
+    folderId: row.folder_id ?? null,
     trashed: row.trashed,
     revoked: row.revoked,
     consumed: row.consumed,
@@ -130,7 +138,8 @@ const ADMIT_SQL =
 
 /**
  * A frame fetch in one round trip: the share must still be there, not revoked, not trashed, not
- * expired, its file not quarantined, and the ticket's version still CLEAN; only then is the
+ * expired, its file not quarantined, and the ticket's version still CLEAN (and, for a collection,
+ * a version of a live file in the folder's subtree now); only then is the
  * ticket's id recorded, and a ticket recorded already (used once, on any replica) yields no row.
  * Expiry is judged by the database's clock, the one the sweep deletes by. `consumed` is not
  * looked at: the visit that minted the ticket may have been the share's last allowed one.
@@ -139,15 +148,26 @@ const ADMIT_SQL =
 // replica sees it at once; only a database crash could forget the last milliseconds of them,
 // letting the same visitor load a frame of a view it was admitted to once more before expiry.
 const USE_FRAME_TICKET_SQL = `
-  WITH async_commit AS (
+  WITH RECURSIVE async_commit AS (
     SELECT set_config('synchronous_commit', 'off', true)
-  ), gate AS (
-    SELECT g.watermark_enabled, g.watermark_text
+  ), live AS (
+    SELECT g.file_id, g.folder_id, g.watermark_enabled, g.watermark_text
     FROM share_gate g
-    JOIN file_versions v ON v.id = $2::uuid AND v.file_id = g.file_id AND v.scan_status = 'CLEAN'
     JOIN users sharer ON sharer.id = g.user_id AND sharer.disabled_at IS NULL
     WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN'
       AND to_timestamp($4::bigint) > now()
+  ), tree AS (
+    -- A collection's live folders: the ticket's version must belong to a live file in one of them now.
+    SELECT fo.id, 1 AS depth FROM live JOIN folders fo ON fo.id = live.folder_id AND fo.deleted_at IS NULL
+    UNION ALL
+    SELECT c.id, t.depth + 1 FROM folders c JOIN tree t ON c.parent_id = t.id
+    WHERE c.deleted_at IS NULL AND t.depth < ${MAX_FOLDER_DEPTH}
+  ), gate AS (
+    SELECT live.watermark_enabled, live.watermark_text
+    FROM live
+    JOIN file_versions v ON v.id = $2::uuid AND v.scan_status = 'CLEAN'
+    WHERE v.file_id = live.file_id
+       OR EXISTS (SELECT 1 FROM files vf WHERE vf.id = v.file_id AND vf.deleted_at IS NULL AND vf.folder_id IN (SELECT id FROM tree))
   ), used AS (
     INSERT INTO frame_tickets (id, expires_at)
     SELECT $3::text, to_timestamp($4::bigint) FROM gate
@@ -290,7 +310,8 @@ export class ShareViewRepository {
   async report(shareId: string, reason: string, ipPrefix: string): Promise<Date | null> {
     const rows: Array<{ created_at: Date }> = await this.db.query(
       `INSERT INTO share_reports (share_id, owner_id, share_token, file_name, reason, ip_prefix)
-       SELECT s.id, s.user_id, s.token, f.name, $2, $3 FROM shares s JOIN files f ON f.id = s.file_id
+       SELECT s.id, s.user_id, s.token, coalesce(f.name, fo.name), $2, $3 FROM shares s
+         LEFT JOIN files f ON f.id = s.file_id LEFT JOIN folders fo ON fo.id = s.folder_id
        WHERE s.id = $1 AND s.revoked_at IS NULL
        RETURNING created_at`,
       [shareId, reason, ipPrefix],

@@ -9,6 +9,7 @@ import type { ViewResult } from './view-result.js';
 export function viewOutcomeOf(result: ViewResult): ViewOutcome {
   switch (result.kind) {
     case 'shown':
+    case 'collection':
       return { admitted: true };
     case 'not-found':
       return { admitted: false, reason: 'not-found' };

@@ -38,6 +38,8 @@ export class ViewerIdentity {
   readonly visitorIds: Signer;
   /** The visit ids the viewer page's engagement beacons carry. */
   readonly visits: Signer;
+  /** The admitted visit of a collection, remembered for its document pages (see CollectionPasses). */
+  readonly collectionVisits: Signer;
   /** Visitor cookies already verified, and the initial keys (and their cookies) made for an address and agent. */
   private readonly verifiedVisitors = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
   private readonly initialVisitors = new BoundedMemo<string, { key: string; signed: string }>(VISITOR_MEMO_SIZE);
@@ -54,6 +56,7 @@ export class ViewerIdentity {
     this.loginTickets = new Signer(runtime.sessionSecret, 'render-login-ticket');
     this.visitorIds = new Signer(runtime.sessionSecret, 'visitor-id');
     this.visits = new Signer(runtime.sessionSecret, 'visit');
+    this.collectionVisits = new Signer(runtime.sessionSecret, 'collection-visit');
   }
 
   /**

@@ -1,5 +1,6 @@
 import { LANGUAGE_NAMES, LOCALES } from '@sharedown/i18n';
 import { escapeHtml } from '../common/html.js';
+import type { FileKind } from '../shares/share-row.js';
 import type { ViewerText } from './viewer-text.js';
 
 export interface PageAssets {
@@ -205,6 +206,8 @@ export interface DocumentPageOptions {
   burnAfterRead: boolean;
   /** The signed visit id for the page's engagement beacons; null: the visit is not measured. */
   beacon?: string | null;
+  /** A collection's document: the collection page, linked from the bar. */
+  backUrl?: string | null;
 }
 
 const WATERMARK_TILES = 90;
@@ -217,7 +220,10 @@ export function documentPage(options: DocumentPageOptions): Buffer {
   const watermark = options.watermark
     ? `<div class="sd-wm" aria-hidden="true">${`<span>${escapeHtml(options.watermark)}</span>`.repeat(WATERMARK_TILES)}</div>`
     : '';
-  const bar = `<header class="sd-bar"><span class="sd-name">${escapeHtml(options.fileName)}</span><a href="${escapeHtml(options.reportUrl)}" rel="nofollow">${escapeHtml(options.context.text.messages.report.link)}</a></header>`;
+  const back = options.backUrl
+    ? `<a class="sd-back" href="${escapeHtml(options.backUrl)}">${escapeHtml(options.context.text.messages.collection.back)}</a>`
+    : '';
+  const bar = `<header class="sd-bar">${back}<span class="sd-name">${escapeHtml(options.fileName)}</span><a href="${escapeHtml(options.reportUrl)}" rel="nofollow">${escapeHtml(options.context.text.messages.report.link)}</a></header>`;
   const content =
     options.frameUrl !== null
       ? `<iframe class="sd-frame" src="${escapeHtml(options.frameUrl)}" sandbox="allow-scripts allow-popups" referrerpolicy="no-referrer" title="${escapeHtml(options.fileName)}"></iframe>`
@@ -246,4 +252,72 @@ export function documentPage(options: DocumentPageOptions): Buffer {
     options.inlineHtml,
     Buffer.from(page.slice(slot + CONTENT_SLOT.length)),
   ]);
+}
+
+export interface CollectionPageOptions {
+  context: PageContext;
+  /** The shared folder's name. */
+  folderName: string;
+  /** The link's path; each document opens at `<linkPath>/d/<fileId>`. */
+  linkPath: string;
+  reportUrl: string;
+  documents: ReadonlyArray<{ id: string; name: string; kind: FileKind; sizeBytes: number; updatedAt: Date; path: string[] }>;
+}
+
+function byteSize(locale: string, bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+function changedAt(locale: string, at: Date): string {
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+}
+
+/**
+ * A collection: the folder's name and its documents, those of sub-folders grouped under their
+ * folder's path, each with name, kind, size and last change, linking to its own page.
+ */
+export function collectionPage(options: CollectionPageOptions): string {
+  const { context } = options;
+  const words = context.text.messages.collection;
+  const locale = context.text.locale;
+  const groups = new Map<string, CollectionPageOptions['documents'][number][]>();
+  for (const document of options.documents) {
+    const key = document.path.join(' / ');
+    const group = groups.get(key);
+    if (group) group.push(document);
+    else groups.set(key, [document]);
+  }
+  const head = `<tr><th scope="col">${escapeHtml(words.name)}</th><th scope="col">${escapeHtml(words.kind)}</th><th scope="col">${escapeHtml(words.size)}</th><th scope="col">${escapeHtml(words.changed)}</th></tr>`;
+  const sections = [...groups].map(([path, documents]) => {
+    const rows = documents
+      .map(
+        (document) =>
+          `<tr data-file="${escapeHtml(document.id)}"><td><a href="${escapeHtml(`${options.linkPath}/d/${document.id}`)}">${escapeHtml(document.name)}</a></td>` +
+          `<td>${escapeHtml(words.kinds[document.kind])}</td><td class="sd-num">${escapeHtml(byteSize(locale, document.sizeBytes))}</td>` +
+          `<td class="sd-num"><time datetime="${document.updatedAt.toISOString()}">${escapeHtml(changedAt(locale, document.updatedAt))}</time></td></tr>`,
+      )
+      .join('');
+    const heading = path === '' ? '' : `<h2 data-folder="${escapeHtml(path)}">${escapeHtml(path)}</h2>`;
+    return `<section>${heading}<table><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
+  });
+  const list = sections.length ? sections.join('\n') : `<p class="sd-empty">${escapeHtml(words.empty)}</p>`;
+  const bar =
+    `<header class="sd-bar"><a class="sd-back" href="${escapeHtml(options.linkPath)}">${escapeHtml(words.label)}</a>` +
+    `<a href="${escapeHtml(options.reportUrl)}" rel="nofollow">${escapeHtml(context.text.messages.report.link)}</a></header>`;
+  return layout(context, {
+    title: options.folderName,
+    body: `${bar}\n<main class="sd-main sd-list"><h1>${escapeHtml(options.folderName)}</h1>\n${list}</main>\n${languageSwitch(context)}`,
+  });
 }

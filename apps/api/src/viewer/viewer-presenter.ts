@@ -16,6 +16,7 @@ import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { safeReturnPath } from './viewer-return-path.js';
 import {
+  collectionPage,
   documentPage,
   linkPreviewPage,
   loginPage,
@@ -122,7 +123,18 @@ export class ViewerPresenter {
       case 'not-found':
         return this.notFound(request);
       case 'stopped':
-        return { ...this.stop(request, result.share, result.stop), cookies: result.cookies };
+        return { ...this.stop(request, result.share, result.stop, result.here), cookies: result.cookies };
+      case 'collection': {
+        const { share } = result;
+        const body = collectionPage({
+          context: this.context(request),
+          folderName: share.fileName,
+          linkPath: result.linkPath,
+          reportUrl: `${viewPath(share.ownerSegment, share.token)}/report`,
+          documents: result.documents,
+        });
+        return { status: 200, body, cookies: result.cookies, after: result.after };
+      }
       case 'shown': {
         const { share, content, watermark, frameUrl } = result;
         const body = documentPage({
@@ -137,6 +149,7 @@ export class ViewerPresenter {
           copyProtection: share.copyProtection,
           burnAfterRead: share.burnAfterRead,
           beacon: result.beacon,
+          backUrl: result.backUrl ?? null,
         });
         return { status: 200, body, cookies: result.cookies, after: result.after };
       }
@@ -145,8 +158,8 @@ export class ViewerPresenter {
     }
   }
 
-  private stop(request: ViewerRequest, share: ViewedShare, stop: GateStop): ViewerAnswer {
-    const here = viewPath(share.ownerSegment, share.token);
+  private stop(request: ViewerRequest, share: ViewedShare, stop: GateStop, at?: string): ViewerAnswer {
+    const here = at ?? viewPath(share.ownerSegment, share.token);
     switch (stop.kind) {
       case 'refused':
         return this.refused(request, stop.outcome);

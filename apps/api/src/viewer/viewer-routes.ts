@@ -11,6 +11,10 @@ const DIRECT_ROUTES: Record<
 > = {
   '/s/:segment/:token': (controller, params, request, reply) => controller.view(params.segment!, params.token!, request, reply),
   '/s/:token': (controller, params, request, reply) => controller.legacyView(params.token!, request, reply),
+  '/s/:segment/:token/d/:fileId': (controller, params, request, reply) =>
+    controller.documentView(params.segment!, params.token!, params.fileId!, request, reply),
+  '/s/:token/d/:fileId': (controller, params, request, reply) =>
+    controller.legacyDocumentView(params.token!, params.fileId!, request, reply),
   '/s/_render/:ticket': (controller, params, request, reply) => controller.render(params.ticket!, request, reply),
 };
 

@@ -39,6 +39,12 @@ a{color:var(--accent)}
 .sd-frame{flex:1;width:100%;border:0;background:#fff}
 .sd-wm{position:fixed;inset:0;z-index:2147483647;pointer-events:none;overflow:hidden;display:flex;flex-wrap:wrap;align-content:space-around;justify-content:space-around;-webkit-print-color-adjust:exact;print-color-adjust:exact}
 .sd-wm span{display:block;padding:3rem 2rem;transform:rotate(-28deg);white-space:nowrap;font-size:15px;color:var(--wm);user-select:none}
+.sd-list h2{margin:1.6rem 0 .4rem;font-size:1rem;color:var(--muted)}
+.sd-list table{width:100%;border-collapse:collapse;font-size:.9375rem}
+.sd-list th,.sd-list td{padding:.45rem .5rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+.sd-list th{font-size:.8125rem;font-weight:600;color:var(--muted)}
+.sd-list td.sd-num{white-space:nowrap;color:var(--muted)}
+.sd-list .sd-empty{color:var(--muted)}
 .sd-card{max-width:28rem;margin:12vh auto;padding:1.75rem 1.5rem;border:1px solid var(--line);border-radius:10px;background:var(--bg)}
 .sd-card h1{margin:0 0 .5rem;font-size:1.3rem}
 .sd-card p{margin:.4rem 0 1rem;color:var(--muted)}

@@ -3,6 +3,7 @@ import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Metrics } from '../metrics/metrics.js';
 import { PublicRoute } from '../openapi/public-route.decorator.js';
+import { CollectionViewService } from './collection-view.service.js';
 import { viewOutcomeOf } from './view-outcome.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerEmailCodeService } from './viewer-email-code.service.js';
@@ -33,6 +34,7 @@ export class ViewerController {
     private readonly http: ViewerHttp,
     private readonly metrics: Metrics,
     private readonly engagement: VisitEngagement,
+    private readonly collections: CollectionViewService,
   ) {}
 
   /**
@@ -198,9 +200,74 @@ export class ViewerController {
     await this.http.answer(request, reply, () => this.forms.report(this.http.toViewerRequest(request), segment, token));
   }
 
+  @Get(':segment/:token/d/:fileId')
+  @ApiOperation({
+    summary: "Open a document of a collection (a folder's share link)",
+    description:
+      'Within a visit the collection page admitted (a cookie scoped to the link), the document is shown and nothing is ' +
+      "counted (the read is logged); otherwise the collection's gate runs first (password, sign-in, reveal, caps: the " +
+      "visit counts as the collection's), then the document. A file not in the folder (now) is 404.",
+  })
+  @ApiOkResponse({ description: "the document, with the collection share's watermark, copy protection and burn-after-read" })
+  @ApiViewerResponses(401, 403, 404, 410, 429, 503)
+  // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
+  async documentView(
+    @Param('segment') segment: string,
+    @Param('token') token: string,
+    @Param('fileId') fileId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    await this.showDocument(request, reply, segment, token, fileId);
+  }
+
+  @Post(':segment/:token/d/:fileId')
+  @ApiOperation({ summary: "Answer the password or reveal form of a collection's document link" })
+  @ApiOkResponse({ description: 'password (`action=password`, `password`) or reveal (`action=reveal`) form submission' })
+  @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
+  async documentSubmit(
+    @Param('segment') segment: string,
+    @Param('token') token: string,
+    @Param('fileId') fileId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    await this.showDocument(request, reply, segment, token, fileId);
+  }
+
+  @Get(':token/d/:fileId')
+  @ApiOperation({ summary: 'Open a document of a collection, legacy link form /s/<tokenOrSlug>/d/<fileId>' })
+  @ApiOkResponse({ description: 'legacy link form of a collection document' })
+  @ApiViewerResponses(401, 403, 404, 410, 429, 503)
+  // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
+  async legacyDocumentView(
+    @Param('token') token: string,
+    @Param('fileId') fileId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    await this.showDocument(request, reply, null, token, fileId);
+  }
+
+  @Post(':token/d/:fileId')
+  @ApiOperation({ summary: "Answer the password or reveal form of a collection's document, legacy link form" })
+  @ApiOkResponse({ description: 'form submission on the legacy link form' })
+  @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
+  async legacyDocumentSubmit(
+    @Param('token') token: string,
+    @Param('fileId') fileId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    await this.showDocument(request, reply, null, token, fileId);
+  }
+
   @Get(':segment/:token')
   @ApiOperation({ summary: 'Open a share link: the document, or the page its policies call for' })
-  @ApiOkResponse({ description: 'the shared document, or the reveal page of a one-time or burn-after-read link' })
+  @ApiOkResponse({
+    description:
+      'the shared document (a collection: the page listing its documents), or the reveal page of a one-time or burn-after-read link',
+  })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
   async view(
@@ -240,6 +307,22 @@ export class ViewerController {
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async legacySubmit(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.show(request, reply, null, token);
+  }
+
+  /** A collection's document: its result, as the presenter words it. */
+  private async showDocument(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    segment: string | null,
+    token: string,
+    fileId: string,
+  ): Promise<void> {
+    await this.http.answer(request, reply, async () => {
+      const viewerRequest = this.http.toViewerRequest(request);
+      const result = await this.collections.document(viewerRequest, segment, token, fileId);
+      this.metrics.recordView(viewOutcomeOf(result));
+      return this.pages.view(viewerRequest, result);
+    });
   }
 
   /** A share view: the gate's result, as the presenter words it. */

@@ -19,6 +19,10 @@ import { VisitLog } from './visit-log.js';
 import { VisitLogRepository } from './visit-log.repository.js';
 import { ViewerService } from './viewer.service.js';
 import { VisitAdmissions } from './visit-admissions.js';
+import { CollectionPasses } from './collection-passes.js';
+import { CollectionRepository } from './collection.repository.js';
+import { CollectionViewService } from './collection-view.service.js';
+import { DocumentReadsRepository } from './document-reads.repository.js';
 
 /**
  * The share viewer under /s/: the gate, the counted visit, the rendered document and the
@@ -42,8 +46,12 @@ import { VisitAdmissions } from './visit-admissions.js';
     VisitLogRepository,
     VisitLog,
     VisitEngagement,
+    CollectionRepository,
+    CollectionPasses,
+    CollectionViewService,
+    DocumentReadsRepository,
   ],
-  // The maintenance sweep deletes expired frame-ticket records and visits past retention through them.
-  exports: [ShareViewRepository, VisitLogRepository],
+  // The maintenance sweep deletes expired frame-ticket records, and visits and document reads past retention, through them.
+  exports: [ShareViewRepository, VisitLogRepository, DocumentReadsRepository],
 })
 export class ViewerModule {}

@@ -26,6 +26,8 @@ import type { ShareInputDto } from '../shares/share.dto.js';
 import { SharesRepository } from '../shares/shares.repository.js';
 import { SharesService } from '../shares/shares.service.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
+import { CollectionPasses } from './collection-passes.js';
+import { CollectionRepository } from './collection.repository.js';
 import { DocumentCache } from './document-cache.js';
 import { VIEWER_GATE_PROVIDERS } from './gate.js';
 import { ShareViewRepository } from './share-view.repository.js';
@@ -132,6 +134,8 @@ describe(ViewerService.name, () => {
         DocumentCache,
         ViewerIdentity,
         ...VIEWER_GATE_PROVIDERS,
+        CollectionRepository,
+        CollectionPasses,
         ViewerService,
       ],
     })
@@ -162,7 +166,7 @@ describe(ViewerService.name, () => {
 
     expect(shown.kind).toBe('shown');
     expect(shown.kind === 'shown' && shown.content.bytes.toString('utf8')).toContain('Hello</h1>');
-    for (const result of [shown, other]) if (result.kind === 'shown') await result.after();
+    for (const result of [shown, other]) if (result.kind === 'shown') await result.after?.();
     expect(events.emitted.map(({ event, data }) => [event, data.visitCount, data.uniqueVisitCount])).toEqual([
       ['share_visited', 1, 1],
       ['share_visited', 3, 2],

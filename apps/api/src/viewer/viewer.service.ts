@@ -10,11 +10,15 @@ import { FrameTickets, type FrameWatermarkViewer } from './frame-tickets.js';
 import { ViewerGate } from './gate.js';
 import { refused } from './gate-stop.js';
 import { isLinkPreviewAgent } from './link-preview-agents.js';
-import { newVisit } from './policies/gate-policy.js';
+import { viewPath } from '../shares/share-row.js';
+import { PASS, newVisit } from './policies/gate-policy.js';
+import { StatePolicy } from './policies/state.policy.js';
 import { ShareViewRepository, type Admission, type ViewedShare } from './share-view.repository.js';
 import type { CookieToSet, ViewerRequest } from './viewer-answer.js';
 import type { ViewResult } from './view-result.js';
 import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
+import { CollectionPasses } from './collection-passes.js';
+import { CollectionRepository } from './collection.repository.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { VisitLog } from './visit-log.js';
 import { visitLogEntry } from './visit-log-entry.js';
@@ -26,6 +30,37 @@ const SEGMENT_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 /** Anything else cannot be a link, and never reaches the database. */
 function linkShaped(segment: string | null, token: string): boolean {
   return TOKEN_SHAPE.test(token) && (segment === null || SEGMENT_SHAPE.test(segment));
+}
+
+/**
+ * The path of the link as the visitor used it: `/s/<segment>/<token>`, or the legacy `/s/<token>`.
+ * A collection's document pages live below it, and its visit cookie is scoped to it.
+ */
+export function linkPathOf(share: ViewedShare, segment: string | null): string {
+  return segment === null ? `/s/${encodeURIComponent(share.token)}` : viewPath(share.ownerSegment, share.token);
+}
+
+const BACK_MARK = 'back';
+
+/**
+ * The collection page as a document page links back to it: within the visit the visitor was
+ * admitted to (its cookie), the list shows again without counting another visit, so going back
+ * never uses up a one-time or capped collection. Opening the link itself counts, as always.
+ */
+export function backToCollection(linkPath: string): string {
+  return `${linkPath}?${BACK_MARK}`;
+}
+
+function comesBack(path: string): boolean {
+  const query = path.indexOf('?');
+  return query >= 0 && new URLSearchParams(path.slice(query + 1)).has(BACK_MARK);
+}
+
+/** An admitted visit, as the visit log and the share_visited event record it. */
+export interface AdmittedVisit {
+  visitId: string;
+  /** Emits share_visited and logs the visit, once the page is on its way. */
+  after: () => Promise<void>;
 }
 
 /** `YYYY-MM-DD HH:MM` (UTC) of a minute counted from the epoch. */
@@ -55,6 +90,9 @@ export class ViewerService {
     private readonly gate: ViewerGate,
     private readonly events: WebhookEventsService,
     private readonly visitLog: VisitLog,
+    private readonly collections: CollectionRepository,
+    private readonly passes: CollectionPasses,
+    private readonly state: StatePolicy,
   ) {
     this.frameTickets = new FrameTickets(identity.frames);
   }
@@ -70,6 +108,10 @@ export class ViewerService {
 
   async view(request: ViewerRequest, segment: string | null, token: string): Promise<ViewResult> {
     if (!linkShaped(segment, token)) return { kind: 'not-found' };
+    if (request.method === 'GET' && comesBack(request.path)) {
+      const list = await this.backInVisit(request, segment, token);
+      if (list) return list;
+    }
     const visitor = this.identity.visitorKey(request);
     // A browser's GET reads the link and, when the share asks nothing of the visitor, is judged and
     // admitted by the database in the same round trip: no policy of the gate has anything to ask.
@@ -86,6 +128,9 @@ export class ViewerService {
     const visit = newVisit(request, share, visitor);
     const stop = await this.gate.pass(visit);
     if (stop) return { kind: 'stopped', share, stop, cookies: visit.cookies };
+    if (share.folderId !== null) {
+      return this.collectionShown(request, segment, share, visit.admission!, visit.cookies, visit.user, visitor.key);
+    }
     return this.shown(request, share, visit.admission!, visit.cookies, visit.user, visitor.key);
   }
 
@@ -98,16 +143,95 @@ export class ViewerService {
     user: AuthUser | null,
     visitorKey: string,
   ): Promise<ViewResult> {
+    const { visitId, after } = this.admitted(request, share, admission, user, visitorKey);
+    return this.present(request, share, { user, visitorKey, visitId, cookies, after });
+  }
+
+  /**
+   * An admitted visit of a collection: its page, listing the documents as they are now, and the
+   * cookie that lets this visitor open them within this visit without counting again.
+   */
+  private async collectionShown(
+    request: ViewerRequest,
+    segment: string | null,
+    share: ViewedShare,
+    admission: Admission,
+    cookies: CookieToSet[],
+    user: AuthUser | null,
+    visitorKey: string,
+  ): Promise<ViewResult> {
+    const { visitId, after } = this.admitted(request, share, admission, user, visitorKey);
+    const linkPath = linkPathOf(share, segment);
+    const documents = await this.collections.documents(share.folderId!, share.ownerId);
+    const pass = this.passes.issue(share.id, visitId, visitorKey, linkPath);
+    return { kind: 'collection', share, documents, linkPath, cookies: [...cookies, pass], after };
+  }
+
+  /** A collection's list again, within the visitor's admitted visit; null: no such visit, through the gate then. */
+  private async backInVisit(request: ViewerRequest, segment: string | null, token: string): Promise<ViewResult | null> {
+    const share = await this.find(segment, token);
+    if (!share || share.folderId === null) return null;
+    const visitor = this.identity.visitorKey(request);
+    if (this.passes.visitOf(request, share.id, visitor.key) === null) return null;
+    // Revoked, expired, trashed or disabled since: gone for this visit too. Used up is fine: it was admitted.
+    const stop = this.state.check(newVisit(request, { ...share, consumed: false }, visitor));
+    if (stop !== PASS) return { kind: 'stopped', share, stop, cookies: [] };
+    const documents = await this.collections.documents(share.folderId, share.ownerId);
+    return { kind: 'collection', share, documents, linkPath: linkPathOf(share, segment), cookies: [] };
+  }
+
+  /**
+   * The document page of an admitted visit (a single file's, or a collection's document with
+   * `share` naming that document): content, watermark, frame and beacon. `after` runs once the page
+   * is on its way; a document opened within a visit admitted before has none.
+   */
+  async present(
+    request: ViewerRequest,
+    share: ViewedShare,
+    visit: {
+      user: AuthUser | null;
+      visitorKey: string;
+      visitId: string;
+      cookies: CookieToSet[];
+      after?: () => Promise<void>;
+      backUrl?: string;
+    },
+  ): Promise<ViewResult> {
+    const { user, visitorKey, visitId, cookies } = visit;
     // Cached after the first view of a version; a CLEAN version's rendering only fails on a database error.
-    const content = await this.documents.get(share.versionId!, share.fileKind);
+    const content = share.fileKind === null ? null : await this.documents.get(share.versionId!, share.fileKind);
     if (content === null) return { kind: 'stopped', share, stop: { kind: 'unavailable' }, cookies };
     const watermark = share.watermarkEnabled ? await this.watermark(share, user, request) : null;
+    return {
+      kind: 'shown',
+      share,
+      content,
+      watermark: watermark?.text ?? null,
+      frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share, visitorKey, watermark) : null,
+      // A visitor who asked not to be tracked gets no beacon: the page cannot measure the visit.
+      beacon: request.doNotTrack ? null : this.identity.visits.sign(`${share.id}.${visitId}.${share.fileId}`),
+      cookies,
+      after: visit.after,
+      backUrl: visit.backUrl,
+    };
+  }
+
+  /** A visit the gate admitted: its id, and its share_visited event and visit log row, to write once the page is sent. */
+  admitted(
+    request: ViewerRequest,
+    share: ViewedShare,
+    admission: Admission,
+    user: AuthUser | null,
+    visitorKey: string,
+  ): AdmittedVisit {
     const data = {
       shareId: share.id,
       token: share.token,
       fileId: share.fileId,
       fileName: share.fileName,
       fileKind: share.fileKind,
+      // A collection's visit names its folder (and fileName is the folder's name).
+      ...(share.folderId !== null && { folderId: share.folderId }),
       visitCount: admission.visitCount,
       uniqueVisitCount: admission.uniqueVisitCount,
       ipPrefix: maskedIpPrefix(request.ip),
@@ -126,14 +250,7 @@ export class ViewerService {
         admission,
       });
     return {
-      kind: 'shown',
-      share,
-      content,
-      watermark: watermark?.text ?? null,
-      frameUrl: share.fileKind === 'HTML' ? this.frameUrl(share, visitorKey, watermark) : null,
-      // A visitor who asked not to be tracked gets no beacon: the page cannot measure the visit.
-      beacon: request.doNotTrack ? null : this.identity.visits.sign(`${share.id}.${visitId}`),
-      cookies,
+      visitId,
       after: async () => {
         await Promise.all([this.events.emit(share.ownerId, 'share_visited', data), this.visitLog.record(logged())]);
       },

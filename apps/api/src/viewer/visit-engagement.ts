@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ViewerIdentity } from './viewer-identity.js';
-import { VisitLogRepository, type Engagement } from './visit-log.repository.js';
+import { DocumentReadsRepository } from './document-reads.repository.js';
+import type { Engagement } from './visit-log.repository.js';
 
 /** A beacon's form is four short fields; anything longer is not from the viewer page. */
 export const MAX_BEACON_BYTES = 512;
@@ -18,18 +19,21 @@ function parseEngagement(form: Record<string, string>): Engagement | null {
   return { durationMs: Math.min(Number(t), MAX_DURATION_MS), scrollDepth: Number(d), completed: c === '1' };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The viewer page's engagement beacons: how long the page was visible and in use, how far the
- * reader scrolled, whether the end was reached. A beacon names its visit by the id the page was
- * given, signed with the share's id, so it can only ever update that one visit; the database
- * only raises what it stored (see VisitLogRepository.engage), and visits of visitors who asked
- * not to be tracked are not updated at all.
+ * reader scrolled, whether the end was reached. A beacon names its visit and document by the
+ * value the page was given, `sign(shareId.visitId.fileId)` (fileId: the document shown; a single
+ * file's share: its file), so it can only ever update that one visit's read of that document;
+ * the database only raises what it stored (see DocumentReadsRepository.engage), and visits of
+ * visitors who asked not to be tracked are not updated at all.
  */
 @Injectable()
 export class VisitEngagement {
   constructor(
     private readonly identity: ViewerIdentity,
-    private readonly repository: VisitLogRepository,
+    private readonly repository: DocumentReadsRepository,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -37,10 +41,13 @@ export class VisitEngagement {
     const signed = this.identity.visits.verify(form.v);
     const engagement = parseEngagement(form);
     if (signed === null || engagement === null) return 'malformed';
-    const [shareId, visitId] = signed.split('.');
-    if (!shareId || !visitId) return 'malformed';
-    const decision = await this.limiter.consume(`visit-beacon:${visitId}`, BEACONS_PER_MINUTE, 60);
+    // Pages served before documents were named carry only `shareId.visitId`.
+    const [shareId, visitId, fileId, ...rest] = signed.split('.');
+    if (!shareId || !visitId || rest.length > 0 || ![shareId, visitId, fileId ?? shareId].every((id) => UUID.test(id))) {
+      return 'malformed';
+    }
+    const decision = await this.limiter.consume(`visit-beacon:${visitId}:${fileId ?? ''}`, BEACONS_PER_MINUTE, 60);
     if (!decision.allowed) return 'throttled';
-    return (await this.repository.engage(visitId, shareId, engagement)) ? 'recorded' : 'ignored';
+    return (await this.repository.engage(visitId, shareId, fileId ?? null, engagement)) ? 'recorded' : 'ignored';
   }
 }

@@ -104,14 +104,15 @@ const INSERT_NOTIFYING_SQL = `
     RETURNING e.id
   ), notes AS (
     INSERT INTO notifications (user_id, kind, share_id, file_name, data, created_at)
-    SELECT s.user_id, CASE WHEN n.notify = 'first' THEN 'first_visit' ELSE 'visit' END, s.id, f.name,
+    SELECT s.user_id, CASE WHEN n.notify = 'first' THEN 'first_visit' ELSE 'visit' END, s.id, coalesce(f.name, fo.name),
            jsonb_build_object('visitId', n.id, 'visitCount', n.visit_count, 'uniqueVisitCount', n.unique_visit_count,
                               'ipPrefix', n.ip_prefix, 'referer', n.referer, 'browser', n.browser, 'os', n.os,
                               'device', n.device),
            n.at
       FROM noticed n
       JOIN shares s ON s.id = n.share_id
-      JOIN files f ON f.id = s.file_id
+      LEFT JOIN files f ON f.id = s.file_id
+      LEFT JOIN folders fo ON fo.id = s.folder_id
      WHERE n.notify = 'every' OR n.id IN (SELECT id FROM firsts)
     RETURNING id
   )

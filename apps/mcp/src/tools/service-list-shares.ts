@@ -11,12 +11,13 @@ export function registerServiceListSharesTool(server: McpServer, context: ToolCo
     {
       title: 'List share links',
       description: [
-        'Lists your share links, newest first, including revoked and used-up ones (see revokedAt, consumedAt, expiresAt): all of them, or with fileId only those of one file.',
+        'Lists your share links, newest first, including revoked and used-up ones (see revokedAt, consumedAt, expiresAt): all of them, with fileId only those of one file, or with folderId only the collections of one folder.',
         'Each share carries its policies and visit counts; the view URL is {service}/s/<ownerSegment>/<token>.',
-        'Without limit and cursor the answer holds every share; with either it holds one page and nextCursor: pass that back as cursor (with the same fileId) until it is null.',
+        'Without limit and cursor the answer holds every share; with either it holds one page and nextCursor: pass that back as cursor (with the same fileId / folderId) until it is null.',
       ].join(' '),
       inputSchema: {
         fileId: z.string().min(1).optional().describe('Only the shares of this file'),
+        folderId: z.string().min(1).optional().describe('Only the collection shares of this folder'),
         limit: pageLimitSchema(200, 'asks for one page instead of the whole list (50 when only cursor is given)'),
         cursor: cursorSchema,
       },
@@ -30,7 +31,9 @@ export function registerServiceListSharesTool(server: McpServer, context: ToolCo
       },
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    ({ fileId, limit, cursor }) =>
-      runTool(context, () => unwrap(context.client.GET('/api/v1/shares', { params: { query: { fileId, limit, cursor } } }))),
+    ({ fileId, folderId, limit, cursor }) =>
+      runTool(context, () =>
+        unwrap(context.client.GET('/api/v1/shares', { params: { query: { fileId, folderId, limit, cursor } } })),
+      ),
   );
 }

@@ -163,6 +163,17 @@ export default {
     burnedAll: 'Sie haben das ganze Dokument gelesen; sein Inhalt wurde vernichtet.',
     burnedSome: 'Die gelesenen Teile wurden vernichtet; es geht an der ungelesenen Stelle weiter.',
   },
+  collection: {
+    label: 'Geteilter Ordner',
+    empty: 'Dieser Ordner enthält noch keine Dokumente, die angezeigt werden können.',
+    top: 'Oberste Ebene',
+    name: 'Name',
+    kind: 'Art',
+    size: 'Größe',
+    changed: 'Zuletzt geändert',
+    back: 'Zurück zum Ordner',
+    kinds: { HTML: 'HTML', MARKDOWN: 'Markdown', TEXT: 'Text' },
+  },
   admin: {
     ownerDisabled: {
       title: 'Konto gesperrt',

@@ -136,6 +136,17 @@ export default {
     burnedAll: 'You have read the whole document; its content has been burned.',
     burnedSome: 'The parts you have read are burned; continue where you left off.',
   },
+  collection: {
+    label: 'Shared folder',
+    empty: 'This folder has no documents to show yet.',
+    top: 'Top level',
+    name: 'Name',
+    kind: 'Type',
+    size: 'Size',
+    changed: 'Last changed',
+    back: 'Back to the folder',
+    kinds: { HTML: 'HTML', MARKDOWN: 'Markdown', TEXT: 'Text' },
+  },
   admin: {
     ownerDisabled: {
       title: 'Account disabled',

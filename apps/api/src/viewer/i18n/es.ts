@@ -167,6 +167,17 @@ export default {
     burnedAll: 'Has leído todo el documento; su contenido se ha destruido.',
     burnedSome: 'Las partes leídas se han destruido; continúa donde lo dejaste.',
   },
+  collection: {
+    label: 'Carpeta compartida',
+    empty: 'Esta carpeta todavía no tiene documentos para mostrar.',
+    top: 'Nivel superior',
+    name: 'Nombre',
+    kind: 'Tipo',
+    size: 'Tamaño',
+    changed: 'Último cambio',
+    back: 'Volver a la carpeta',
+    kinds: { HTML: 'HTML', MARKDOWN: 'Markdown', TEXT: 'Texto' },
+  },
   admin: {
     ownerDisabled: {
       title: 'Cuenta desactivada',

@@ -153,6 +153,17 @@ export default {
     burnedAll: 'Vous avez lu tout le document ; son contenu a été détruit.',
     burnedSome: 'Les parties lues ont été détruites ; reprenez là où vous vous êtes arrêté.',
   },
+  collection: {
+    label: 'Dossier partagé',
+    empty: 'Ce dossier ne contient encore aucun document à afficher.',
+    top: 'Racine',
+    name: 'Nom',
+    kind: 'Type',
+    size: 'Taille',
+    changed: 'Dernière modification',
+    back: 'Retour au dossier',
+    kinds: { HTML: 'HTML', MARKDOWN: 'Markdown', TEXT: 'Texte' },
+  },
   admin: {
     ownerDisabled: {
       title: 'Compte désactivé',

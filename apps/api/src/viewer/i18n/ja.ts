@@ -157,6 +157,17 @@ export default {
     burnedAll: 'ドキュメントをすべて読み終えました。内容は消去されました。',
     burnedSome: '読み終えた部分は消去されました。続きから表示します。',
   },
+  collection: {
+    label: '共有フォルダー',
+    empty: 'このフォルダーには、まだ表示できるドキュメントがありません。',
+    top: '最上位',
+    name: '名前',
+    kind: '種類',
+    size: 'サイズ',
+    changed: '最終更新',
+    back: 'フォルダーに戻る',
+    kinds: { HTML: 'HTML', MARKDOWN: 'Markdown', TEXT: 'テキスト' },
+  },
   admin: {
     ownerDisabled: {
       title: 'アカウントは停止されています',

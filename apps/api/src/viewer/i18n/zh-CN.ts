@@ -112,6 +112,17 @@ export default {
     burnedAll: '这份文档已全部读完，内容已焚毁。',
     burnedSome: '已读部分已焚毁，从未读处继续。',
   },
+  collection: {
+    label: '共享文件夹',
+    empty: '这个文件夹里暂时没有可以查看的文档。',
+    top: '文件夹根目录',
+    name: '名称',
+    kind: '类型',
+    size: '大小',
+    changed: '最后修改',
+    back: '返回文件夹',
+    kinds: { HTML: 'HTML', MARKDOWN: 'Markdown', TEXT: '文本' },
+  },
   admin: {
     ownerDisabled: {
       title: '账户已停用',

@@ -34,4 +34,18 @@ describe(ContentPolicy.name, () => {
     expect(await sut.check(aVisit({ share: { versionId: null } }))).toEqual({ kind: 'unavailable' });
     expect(asked).toEqual([]);
   });
+
+  it("passes a collection's page, which is a list, without reading any content", async () => {
+    const { documents, asked } = documentsHolding(null);
+    const sut = new ContentPolicy(documents);
+    const collection = { folderId: 'f1', fileId: null, fileKind: null, versionId: null };
+    expect(await sut.check(aVisit({ share: collection }))).toBe(PASS);
+    expect(asked).toEqual([]);
+  });
+
+  it("checks a collection's document like a file", async () => {
+    const sut = new ContentPolicy(documentsHolding(null).documents);
+    const document = { folderId: 'f1', fileId: 'd1', fileKind: 'TEXT' as const, versionId: 'v1' };
+    expect(await sut.check(aVisit({ share: document }))).toEqual({ kind: 'unavailable' });
+  });
 });

@@ -13,6 +13,7 @@ export function aShare(overrides: Partial<ViewedShare> = {}): ViewedShare {
     fileId: '00000000-0000-4000-8000-0000000000f1',
     fileName: 'notes.md',
     fileKind: 'MARKDOWN',
+    folderId: null,
     trashed: false,
     revoked: false,
     consumed: false,
