@@ -97,6 +97,16 @@ export const DOOR_PARITY: Record<string, ParityRow> = {
     mcp: 'service_visits',
     cli: 'shares visits',
   },
+  'GET /api/console/shares/{id}/acceptances': {
+    rest: 'GET /api/v1/shares/{id}/acceptances',
+    mcp: 'service_acceptances',
+    cli: 'shares acceptances',
+  },
+  'GET /api/console/shares/{id}/acceptances.csv': {
+    rest: 'GET /api/v1/shares/{id}/acceptances.csv',
+    mcp: 'service_acceptances',
+    cli: 'shares acceptances',
+  },
   'GET /api/console/shares/{id}/reports': {
     rest: 'GET /api/v1/shares/{id}/reports',
     mcp: 'service_reports',

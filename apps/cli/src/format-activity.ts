@@ -84,6 +84,36 @@ export function printShareStats(out: Output, stats: ShareStats): void {
     'none',
   );
   printCounts(out, 'Devices', stats.devices, 'none');
+  printSections(out, stats.sections);
+}
+
+/**
+ * Reading by section, a table per document: readers (visits that had the section on screen a
+ * second or more; where the count falls, readers stop) and their median seconds (where they linger).
+ */
+function printSections(out: Output, sections: ShareStats['sections']): void {
+  out.line();
+  out.line(out.color.bold('Reading by section'));
+  if (!sections.length) {
+    out.line(`  ${out.color.dim('no sections (a text document, or nothing read yet)')}`);
+    return;
+  }
+  const files = new Map<string, ShareStats['sections']>();
+  for (const section of sections) files.set(section.fileId, [...(files.get(section.fileId) ?? []), section]);
+  for (const rows of files.values()) {
+    if (files.size > 1) out.line(`  ${rows[0]!.fileName}`);
+    const max = Math.max(...rows.map((row) => row.readers));
+    out.table(
+      ['#', 'heading', 'readers', 'median s', ''],
+      rows.map((row) => [
+        row.index,
+        row.heading || out.color.dim('(empty heading)'),
+        row.readers,
+        row.medianSeconds === null ? '-' : row.medianSeconds.toFixed(1),
+        bar(row.readers, max),
+      ]),
+    );
+  }
 }
 
 /** What one notification says, in a line. */

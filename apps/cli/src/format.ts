@@ -82,6 +82,7 @@ export function printShare(out: Output, share: ShareView & Partial<SharePolicies
     share.copyProtectionEnabled && 'copy protection',
     share.burnAfterReadEnabled && 'burn after read',
     share.notify && share.notify !== 'off' && `notify ${share.notify}`,
+    share.agreement && `agreement${share.agreement.requireName ? ' (name required)' : ''}`,
   ].filter(Boolean);
   out.fields([
     ['id', share.id],
@@ -95,6 +96,7 @@ export function printShare(out: Output, share: ShareView & Partial<SharePolicies
     ['expires', formatDate(share.expiresAt) ?? 'never'],
     ['policies', flags.length ? flags.join(', ') : 'none'],
     ['allowlist', share.emailAllowlist?.length ? share.emailAllowlist.join(', ') : undefined],
+    ['agreement', share.agreement ? `sha256 ${share.agreement.sha256}` : undefined],
     ['created', formatDate(share.createdAt)],
     ['revoked', share.revokedAt ? formatDate(share.revokedAt) : undefined],
     ['consumed', share.consumedAt ? formatDate(share.consumedAt) : undefined],
@@ -109,6 +111,22 @@ export function printReportTable(
   out.table(
     ['AT', 'STATE', 'NETWORK', 'REASON'],
     reports.map((report) => [formatDate(report.createdAt) ?? report.createdAt, report.status, report.ipPrefix, report.reason]),
+  );
+}
+
+export function printAcceptanceTable(
+  out: Output,
+  acceptances: Array<{ at: string; name: string | null; email: string | null; ipPrefix: string; agreementSha256: string }>,
+): void {
+  out.table(
+    ['AT', 'NAME', 'EMAIL', 'NETWORK', 'AGREEMENT'],
+    acceptances.map((row) => [
+      formatDate(row.at) ?? row.at,
+      row.name ?? '',
+      row.email ?? '',
+      row.ipPrefix,
+      row.agreementSha256.slice(0, 12),
+    ]),
   );
 }
 

@@ -1,6 +1,14 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addShareEditOptions, addShareOptions, shareInputOf, shareUpdateOf } from './share-options.js';
+import { UsageError } from './errors.js';
+import {
+  addShareEditOptions,
+  addShareOptions,
+  agreementNeedsCurrent,
+  agreementUpdateOf,
+  shareInputOf,
+  shareUpdateOf,
+} from './share-options.js';
 
 function parse(args: string[]) {
   let captured: Record<string, unknown> = {};
@@ -200,5 +208,58 @@ describe(shareUpdateOf.name, () => {
 
   it('refuses a non-number for a cap', () => {
     expect(() => edit(['--max-visits', 'lots'])).toThrow(/expected a whole number/);
+  });
+});
+
+describe(agreementUpdateOf.name, () => {
+  function options(args: string[]): Record<string, unknown> {
+    let captured: Record<string, unknown> = {};
+    addShareEditOptions(new Command('edit'))
+      .exitOverride()
+      .configureOutput({ writeErr: () => undefined })
+      .action((given: Record<string, unknown>) => {
+        captured = given;
+      })
+      .parse(args, { from: 'user' });
+    return captured;
+  }
+  const current = { text: 'Old terms', requireName: true };
+
+  it('sends the agreement only when an agreement flag is given', () => {
+    expect(agreementUpdateOf(options(['--max-visits', '3']), current)).toBeUndefined();
+    expect(agreementNeedsCurrent(options(['--max-visits', '3']))).toBe(false);
+  });
+
+  it('removes it with --no-agreement', () => {
+    expect(agreementUpdateOf(options(['--no-agreement']), current)).toBeNull();
+  });
+
+  it('keeps the name rule with a new text, and the text with a new name rule', () => {
+    const text = options(['--agreement', 'New terms']);
+    expect(agreementNeedsCurrent(text)).toBe(true);
+    expect(agreementUpdateOf(text, current)).toEqual({ text: 'New terms', requireName: true });
+    const rule = options(['--no-agreement-require-name']);
+    expect(agreementUpdateOf(rule, current)).toEqual({ text: 'Old terms', requireName: false });
+    const both = options(['--agreement', 'New', '--agreement-require-name']);
+    expect(agreementNeedsCurrent(both)).toBe(false);
+    expect(agreementUpdateOf(both, null)).toEqual({ text: 'New', requireName: true });
+  });
+
+  it('refuses a name rule for a share without an agreement', () => {
+    expect(() => agreementUpdateOf(options(['--agreement-require-name']), null)).toThrow(UsageError);
+  });
+});
+
+describe('the agreement flags of create', () => {
+  it('send the text and the name rule', () => {
+    expect(parse(['--agreement', 'Terms', '--agreement-require-name'])).toEqual({
+      agreement: { text: 'Terms', requireName: true },
+    });
+    expect(parse(['--agreement', 'Terms'])).toEqual({ agreement: { text: 'Terms', requireName: false } });
+  });
+
+  it('refuse a name rule without a text, and a text given twice', () => {
+    expect(() => parse(['--agreement-require-name'])).toThrow(UsageError);
+    expect(() => parse(['--agreement', 'a', '--agreement-file', 'b.md'])).toThrow();
   });
 });

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { LIMITS, type Schemas, type ShareInput } from '@sharedown/contract';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { UsageError } from './errors.js';
 
 export type ShareUpdate = Schemas['UpdateShareDto'];
 
@@ -30,7 +32,7 @@ function emails(value: string, previous?: string[] | false): string[] {
   ];
 }
 
-// A collection's folder and an agreement are not flags of this table yet.
+// A collection's folder is not a flag of this table yet; the agreement has flags of its own (agreementOf).
 type ShareField = Exclude<keyof ShareInput, 'folderId' | 'agreement'>;
 
 /** One flag per ShareInput field, named after it in kebab case. */
@@ -128,10 +130,30 @@ const NULLABLE: ReadonlySet<EditField> = new Set([
   'watermarkText',
 ]);
 
+const { agreementText, agreementName } = LIMITS;
+
+/** The agreement's flags: its Markdown inline or from a file, and whether the visitor types a name. */
+function addAgreementOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '--agreement <text>',
+        `an agreement (Markdown, ${agreementText.min}..${agreementText.max} characters) each visitor accepts before any content`,
+      ).conflicts('agreementFile'),
+    )
+    .addOption(new Option('--agreement-file <path>', 'the agreement read from a Markdown file (UTF-8)'))
+    .addOption(
+      new Option(
+        '--agreement-require-name',
+        `visitors also type their name (${agreementName.min}..${agreementName.max} characters) to accept`,
+      ),
+    );
+}
+
 /** The flags of `shares create` and `publish`: one per ShareInput field. */
 export function addShareOptions(command: Command): Command {
   for (const field of CREATE_FIELDS) command.addOption(FLAGS[field]());
-  return command;
+  return addAgreementOptions(command);
 }
 
 /** The flags of `shares edit`: one per UpdateShareDto field, each followed by its `--no-…`. */
@@ -139,7 +161,20 @@ export function addShareEditOptions(command: Command): Command {
   for (const [field, [negation, description]] of Object.entries(EDIT_FIELDS) as [EditField, readonly [string, string]][]) {
     command.addOption(FLAGS[field]()).addOption(new Option(negation, description));
   }
-  return command;
+  return addAgreementOptions(command)
+    .addOption(new Option('--no-agreement', 'remove the agreement (visitors are no longer asked)'))
+    .addOption(new Option('--no-agreement-require-name', 'visitors accept without typing a name'));
+}
+
+/** The agreement's text as the flags give it: inline, from a file, or none. */
+export function agreementTextOf(options: Record<string, unknown>): string | undefined {
+  if (typeof options.agreement === 'string') return options.agreement;
+  if (typeof options.agreementFile !== 'string') return undefined;
+  try {
+    return readFileSync(options.agreementFile, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --agreement-file ${options.agreementFile}: ${(error as Error).message}`);
+  }
 }
 
 export function shareInputOf(options: Record<string, unknown>): ShareInput {
@@ -150,7 +185,36 @@ export function shareInputOf(options: Record<string, unknown>): ShareInput {
   CREATE_FIELDS.forEach(copy);
   if (options.expiresInDays === NEVER) input.expiresInDays = null;
   if (input.watermarkText !== undefined && input.watermarkEnabled === undefined) input.watermarkEnabled = true;
+  const text = agreementTextOf(options);
+  if (text !== undefined) input.agreement = { text, requireName: options.agreementRequireName === true };
+  else if (options.agreementRequireName === true)
+    throw new UsageError('--agreement-require-name needs --agreement or --agreement-file');
   return input;
+}
+
+/**
+ * The agreement an edit asks for: null for `--no-agreement`, the new text and name rule, or
+ * undefined when no agreement flag was given. `current` is the share's agreement, which a flag
+ * that changes only one of text and name rule keeps the other of.
+ */
+export function agreementUpdateOf(
+  options: Record<string, unknown>,
+  current: { text: string; requireName: boolean } | null | undefined,
+): ShareInput['agreement'] | undefined {
+  if (options.agreement === false) return null;
+  const text = agreementTextOf(options);
+  const requireName = typeof options.agreementRequireName === 'boolean' ? options.agreementRequireName : undefined;
+  if (text === undefined && requireName === undefined) return undefined;
+  const base = text ?? current?.text;
+  if (base === undefined) throw new UsageError('the share has no agreement: give its text with --agreement or --agreement-file');
+  return { text: base, requireName: requireName ?? current?.requireName ?? false };
+}
+
+/** Whether an edit's agreement flags need the share's current agreement (one of text and name rule is kept). */
+export function agreementNeedsCurrent(options: Record<string, unknown>): boolean {
+  if (options.agreement === false) return false;
+  const hasText = typeof options.agreement === 'string' || typeof options.agreementFile === 'string';
+  return hasText !== (typeof options.agreementRequireName === 'boolean');
 }
 
 /**

@@ -61,7 +61,11 @@ export const shareInputSchema = z
       .regex(WATERMARK_TEXT_PATTERN)
       .nullable()
       .optional()
-      .describe(`Watermark text (at most ${LIMITS.watermarkText.max} characters, no control characters)`),
+      .describe(
+        `Watermark text (at most ${LIMITS.watermarkText.max} characters, no control characters); placeholders filled in per view: ` +
+          "{email} the signed-in visitor's proven address, {name} the name given on the agreement, {date} the UTC date, " +
+          '{ip} the masked IP prefix (one with nothing to say leaves nothing)',
+      ),
     copyProtectionEnabled: z.boolean().optional().describe('Block copy, selection and right-click on the rendered page'),
     burnAfterReadEnabled: z.boolean().optional().describe("Content scrolled past stays hidden in the visitor's browser"),
     slug: z
@@ -77,6 +81,24 @@ export const shareInputSchema = z
       .max(LIMITS.emailAllowlist.max)
       .optional()
       .describe(`Only logged-in accounts with one of these e-mail addresses may view (at most ${LIMITS.emailAllowlist.max})`),
+    agreement: z
+      .strictObject({
+        text: z
+          .string()
+          .min(LIMITS.agreementText.min)
+          .max(LIMITS.agreementText.max)
+          .describe(`The agreement in Markdown (${LIMITS.agreementText.min}..${LIMITS.agreementText.max} characters)`),
+        requireName: z
+          .boolean()
+          .optional()
+          .describe(`The visitor also types a name (${LIMITS.agreementName.min}..${LIMITS.agreementName.max} characters)`),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        'An agreement (NDA, terms) each visitor must accept, after the password and sign-in steps, before any content; ' +
+          'null removes it. Acceptances are read with service_acceptances; changing the text asks every visitor again',
+      ),
   })
   .describe('Share link policies; all optional');
 
@@ -119,6 +141,14 @@ export const shareSchema = z.looseObject({
   watermarkText: z.string().nullish(),
   copyProtectionEnabled: z.boolean().optional(),
   burnAfterReadEnabled: z.boolean().optional(),
+  agreement: z
+    .looseObject({
+      text: z.string().describe('Markdown'),
+      requireName: z.boolean(),
+      sha256: z.string().describe('SHA-256 of the text, as each acceptance records it'),
+    })
+    .nullish()
+    .describe('The agreement visitors accept first; null: none'),
   revokedAt: z.string().nullish(),
   consumedAt: z.string().nullish(),
   createdAt: z.string().optional(),
@@ -257,6 +287,16 @@ export const visitSchema = z.looseObject({
     .describe("A collection's visit: the documents the reader opened within it (empty for a single file's share)"),
 });
 
+export const acceptanceSchema = z.looseObject({
+  id: z.string(),
+  at: timestamp,
+  name: z.string().nullable().describe('The name the visitor typed (agreements with requireName)'),
+  email: z.string().nullable().describe("The signed-in visitor's proven e-mail address; null otherwise"),
+  ipPrefix: z.string().describe('Masked network (IPv4 /24, IPv6 /48), never the full address'),
+  userAgent: z.string(),
+  agreementSha256: z.string().describe('SHA-256 of the agreement text accepted'),
+});
+
 const analyticsCount = z.looseObject({ name: z.string(), visits: z.number().int() });
 
 export const analyticsSchema = {
@@ -272,6 +312,20 @@ export const analyticsSchema = {
   depthHistogram: z.array(z.number().int()).describe('Measured human visits by furthest depth: 0-10 %, …, 90-100 %'),
   topReferrers: z.array(analyticsCount).describe('The ten most frequent referrer hosts of human visits; "" = none'),
   devices: z.array(analyticsCount).describe('Human visits by device'),
+  sections: z
+    .array(
+      z.looseObject({
+        fileId: z.string().describe('The document the section belongs to (of a single share: its file)'),
+        fileName: z.string(),
+        index: z.number().int().describe('Position of the section: each h1, h2 or h3 heading starts one, 0 is the first'),
+        heading: z.string(),
+        readers: z.number().int().describe('Visits whose page had the section on screen for at least one second'),
+        medianSeconds: z.number().nullable().describe('Median seconds of those readers, one decimal; null without readers'),
+      }),
+    )
+    .describe(
+      'Reading by section, by document then index: where readers linger (median seconds) and where they stop (readers falling off). Empty for text documents',
+    ),
 };
 
 export const notificationSchema = z.looseObject({

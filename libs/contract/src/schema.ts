@@ -856,6 +856,46 @@ export interface paths {
         patch: operations["ConsoleShares_update"];
         trace?: never;
     };
+    "/api/console/shares/{id}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement (console)
+         * @description One row per visitor and agreement text: the name typed (agreements with requireName), the signed-in visitor's proven e-mail, the time, the masked IP prefix, the User-Agent and the SHA-256 of the text accepted. An acceptance holds for that visitor until the owner changes the text. Pages follow nextCursor; kept as long as visits (VISIT_RETENTION_DAYS).
+         */
+        get: operations["ConsoleShares_acceptancesOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/shares/{id}/acceptances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances as CSV (console)
+         * @description The same rows as the acceptance list (columns id, at, name, email, ipPrefix, userAgent, agreementSha256), newest first, with a header line; at most 100000 rows.
+         */
+        get: operations["ConsoleShares_acceptancesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/shares/{id}/analytics": {
         parameters: {
             query?: never;
@@ -865,7 +905,7 @@ export interface paths {
         };
         /**
          * Visit analytics (console)
-         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days, and reading by section: for each h1–h3 section of a Markdown or HTML document (of a collection: of every document read), how many visits had it on screen for at least a second and their median seconds.
          */
         get: operations["ConsoleShares_analyticsOf"];
         put?: never;
@@ -1443,6 +1483,46 @@ export interface paths {
         patch: operations["Shares_update[0]_apiV1"];
         trace?: never;
     };
+    "/api/v1/shares/{id}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement, newest first
+         * @description One row per visitor and agreement text: the name typed (agreements with requireName), the signed-in visitor's proven e-mail, the time, the masked IP prefix, the User-Agent and the SHA-256 of the text accepted. An acceptance holds for that visitor until the owner changes the text. Pages follow nextCursor; kept as long as visits (VISIT_RETENTION_DAYS).
+         */
+        get: operations["Shares_acceptancesOf[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shares/{id}/acceptances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement as CSV
+         * @description The same rows as the acceptance list (columns id, at, name, email, ipPrefix, userAgent, agreementSha256), newest first, with a header line; at most 100000 rows.
+         */
+        get: operations["Shares_acceptancesCsv[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/shares/{id}/analytics": {
         parameters: {
             query?: never;
@@ -1452,7 +1532,7 @@ export interface paths {
         };
         /**
          * Visit analytics
-         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days, and reading by section: for each h1–h3 section of a Markdown or HTML document (of a collection: of every document read), how many visits had it on screen for at least a second and their median seconds.
          */
         get: operations["Shares_analyticsOf[0]_apiV1"];
         put?: never;
@@ -1761,7 +1841,7 @@ export interface paths {
         /** Open a share link: the document, or the page its policies call for */
         get: operations["Viewer_view"];
         put?: never;
-        /** Answer a share link's password or reveal form */
+        /** Answer a share link's password, agreement or reveal form */
         post: operations["Viewer_submit"];
         delete?: never;
         options?: never;
@@ -1782,7 +1862,7 @@ export interface paths {
          */
         get: operations["Viewer_documentView"];
         put?: never;
-        /** Answer the password or reveal form of a collection's document link */
+        /** Answer the password, agreement or reveal form of a collection's document link */
         post: operations["Viewer_documentSubmit"];
         delete?: never;
         options?: never;
@@ -1818,7 +1898,7 @@ export interface paths {
         /** Open a share link of the legacy form /s/<tokenOrSlug> */
         get: operations["Viewer_legacyView"];
         put?: never;
-        /** Answer a legacy share link's password or reveal form */
+        /** Answer a legacy share link's password, agreement or reveal form */
         post: operations["Viewer_legacySubmit"];
         delete?: never;
         options?: never;
@@ -1836,7 +1916,7 @@ export interface paths {
         /** Open a document of a collection, legacy link form /s/<tokenOrSlug>/d/<fileId> */
         get: operations["Viewer_legacyDocumentView"];
         put?: never;
-        /** Answer the password or reveal form of a collection's document, legacy link form */
+        /** Answer the password, agreement or reveal form of a collection's document, legacy link form */
         post: operations["Viewer_legacyDocumentSubmit"];
         delete?: never;
         options?: never;
@@ -2107,6 +2187,46 @@ export interface paths {
         patch: operations["Shares_update[1]"];
         trace?: never;
     };
+    "/shares/{id}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement, newest first
+         * @description One row per visitor and agreement text: the name typed (agreements with requireName), the signed-in visitor's proven e-mail, the time, the masked IP prefix, the User-Agent and the SHA-256 of the text accepted. An acceptance holds for that visitor until the owner changes the text. Pages follow nextCursor; kept as long as visits (VISIT_RETENTION_DAYS).
+         */
+        get: operations["Shares_acceptancesOf[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares/{id}/acceptances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acceptances of the share's agreement as CSV
+         * @description The same rows as the acceptance list (columns id, at, name, email, ipPrefix, userAgent, agreementSha256), newest first, with a header line; at most 100000 rows.
+         */
+        get: operations["Shares_acceptancesCsv[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shares/{id}/analytics": {
         parameters: {
             query?: never;
@@ -2116,7 +2236,7 @@ export interface paths {
         };
         /**
          * Visit analytics
-         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days.
+         * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days, and reading by section: for each h1–h3 section of a Markdown or HTML document (of a collection: of every document read), how many visits had it on screen for at least a second and their median seconds.
          */
         get: operations["Shares_analyticsOf[1]"];
         put?: never;
@@ -2926,6 +3046,7 @@ export interface components {
             oneTime?: boolean;
             requireLogin?: boolean;
             watermarkEnabled?: boolean;
+            /** @description the watermark text; the limit counts this template. Placeholders filled in per view: `{email}` the signed-in visitor's proven address, `{name}` the name given on the agreement, `{date}` the UTC date (YYYY-MM-DD), `{ip}` the masked IP prefix. A placeholder with nothing to say leaves nothing (never the braces), and the separator beside it goes too. The sandboxed frame of an HTML document shows the same text. null = the default mark (who, and the time) */
             watermarkText?: string | null;
             copyProtectionEnabled?: boolean;
             burnAfterReadEnabled?: boolean;
@@ -2970,6 +3091,7 @@ export interface components {
             perLoginUserMaxVisits?: number | null;
             requireLogin?: boolean;
             watermarkEnabled?: boolean;
+            /** @description the watermark text; the limit counts this template. Placeholders filled in per view: `{email}` the signed-in visitor's proven address, `{name}` the name given on the agreement, `{date}` the UTC date (YYYY-MM-DD), `{ip}` the masked IP prefix. A placeholder with nothing to say leaves nothing (never the braces), and the separator beside it goes too. The sandboxed frame of an HTML document shows the same text. null = the default mark (who, and the time) */
             watermarkText?: string | null;
             copyProtectionEnabled?: boolean;
             burnAfterReadEnabled?: boolean;
@@ -2979,6 +3101,8 @@ export interface components {
             emailAllowlist?: string[];
             /** @description default `off`. Tells the owner about visits: `first` once, on the first visit by a person; `every` on each visit by a person; `daily` in one digest per UTC day of the visits of the day before (none when there were none); `off` never. Visits marked automated, link previews and HEAD requests never notify. Notifications are listed at GET /api/notifications and, with SMTP_URL, e-mailed to the owner's verified address */
             notify?: components["schemas"]["ShareNotify"];
+            /** @description an agreement the visitor must accept (after the password and sign-in steps) before any content of the share; null removes it. An acceptance holds for that visitor until the text changes */
+            agreement?: components["schemas"]["AgreementInputDto"] | null;
         };
         SharePoliciesDto: {
             oneSession: boolean;
@@ -2997,6 +3121,23 @@ export interface components {
         AnalyticsCountDto: {
             name: string;
             visits: number;
+        };
+        AnalyticsSectionDto: {
+            /**
+             * Format: uuid
+             * @description the document the section belongs to (for a single share: its file)
+             */
+            fileId: string;
+            /** @description the document's name */
+            fileName: string;
+            /** @description position of the section in the document: each h1, h2 or h3 heading starts one, 0 is the first */
+            index: number;
+            /** @description the heading's text (trimmed, whitespace collapsed, at most 200 characters) */
+            heading: string;
+            /** @description visits of the period whose page had the section on screen for at least one second (readers falling off = where they stop) */
+            readers: number;
+            /** @description median seconds those readers had the section on screen, one decimal (where they linger); null without readers */
+            medianSeconds: number | null;
         };
         ShareAnalyticsDto: {
             /** @description logged visits per UTC day, oldest first, zero-filled */
@@ -3017,6 +3158,8 @@ export interface components {
             topReferrers: components["schemas"]["AnalyticsCountDto"][];
             /** @description human visits by device */
             devices: components["schemas"]["AnalyticsCountDto"][];
+            /** @description reading by section, ordered by document (name) then index: every section of the version the share serves now, and of a collection every document read in the period; empty for text documents. Measured by the viewer page (never for visitors sending DNT or Sec-GPC), read from the newest 20000 visits of the period */
+            sections: components["schemas"]["AnalyticsSectionDto"][];
         };
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
@@ -3067,6 +3210,27 @@ export interface components {
         ShareVisitPageDto: {
             /** @description newest first */
             visits: components["schemas"]["ShareVisitDto"][];
+            /** @description pass as cursor for the next page; null on the last one */
+            nextCursor: string | null;
+        };
+        ShareAcceptanceDto: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description the name the visitor typed (agreements with requireName); null otherwise */
+            name: string | null;
+            /** @description the signed-in visitor's proven e-mail address; null for an anonymous visitor or an unproven address */
+            email: string | null;
+            /** @description the masked address prefix (IPv4 /24, IPv6 /48) */
+            ipPrefix: string;
+            /** @description the visitor's User-Agent */
+            userAgent: string;
+            /** @description SHA-256 (hex) of the agreement text accepted (Share.agreement.sha256 at the time) */
+            agreementSha256: string;
+        };
+        ShareAcceptancePageDto: {
+            /** @description newest first */
+            acceptances: components["schemas"]["ShareAcceptanceDto"][];
             /** @description pass as cursor for the next page; null on the last one */
             nextCursor: string | null;
         };
@@ -6684,6 +6848,116 @@ export interface operations {
             };
         };
     };
+    ConsoleShares_acceptancesOf: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAcceptancePageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ConsoleShares_acceptancesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one acceptance per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     ConsoleShares_analyticsOf: {
         parameters: {
             query?: {
@@ -8862,6 +9136,116 @@ export interface operations {
             };
         };
     };
+    "Shares_acceptancesOf[0]_apiV1": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAcceptancePageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_acceptancesCsv[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one acceptance per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     "Shares_analyticsOf[0]_apiV1": {
         parameters: {
             query?: {
@@ -9887,7 +10271,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the shared document (a collection: the page listing its documents), or the reveal page of a one-time or burn-after-read link */
+            /** @description the shared document (a collection: the page listing its documents), the agreement page of a link with an agreement (a form posting `action=agree` with a checkbox `accept` and, when asked for, a text field `name`), or the reveal page of a one-time or burn-after-read link */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9950,7 +10334,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description password (`action=password`, `password`) or reveal (`action=reveal`) form submission */
+            /** @description password (`action=password`, `password`), agreement (`action=agree`, the signed `agreement` field of the page, `accept`, and `name` when the agreement asks for one; 303 back to the link once recorded, 400 the page again when the tick or the name is missing, 403 for a form of another link or visitor) or reveal (`action=reveal`) form submission */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10085,7 +10469,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description password (`action=password`, `password`) or reveal (`action=reveal`) form submission */
+            /** @description password (`action=password`, `password`), agreement (`action=agree`, `agreement`, `accept`, `name`: the acceptance holds for the whole collection) or reveal (`action=reveal`) form submission */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11685,6 +12069,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_acceptancesOf[1]": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAcceptancePageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Shares_acceptancesCsv[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8, one acceptance per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };

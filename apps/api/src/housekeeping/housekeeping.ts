@@ -8,6 +8,8 @@ import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view.repository.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { VisitLogRepository } from '../viewer/visit-log.repository.js';
+import { deleteAcceptancesOlderThan } from '../viewer/agreement-acceptances.repository.js';
+import { SectionReadsRepository } from '../viewer/section-reads.repository.js';
 import { DocumentReadsRepository } from '../viewer/document-reads.repository.js';
 import { NotificationDigests } from '../notifications/notification-digests.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -47,6 +49,7 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
     audit: AuditRepository,
     visitLog: VisitLogRepository,
     notifications: NotificationsRepository,
+    sectionReads: SectionReadsRepository,
     documentReads: DocumentReadsRepository,
     private readonly digests: NotificationDigests,
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -60,6 +63,14 @@ export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'invitations used or expired over 90 days ago', run: () => deleteStaleInvites(db) },
       { name: 'audit events past AUDIT_RETENTION_DAYS', run: () => audit.deleteOlderThan(runtime.env.AUDIT_RETENTION_DAYS) },
       { name: 'visits past VISIT_RETENTION_DAYS', run: () => visitLog.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS) },
+      {
+        name: 'agreement acceptances past VISIT_RETENTION_DAYS',
+        run: () => deleteAcceptancesOlderThan(db, runtime.env.VISIT_RETENTION_DAYS),
+      },
+      {
+        name: 'section reads past VISIT_RETENTION_DAYS',
+        run: () => sectionReads.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS),
+      },
       {
         name: 'document reads past VISIT_RETENTION_DAYS',
         run: () => documentReads.deleteOlderThan(runtime.env.VISIT_RETENTION_DAYS),

@@ -24,7 +24,14 @@ import { ShareEditorService } from './share-editor.service.js';
 import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
 import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './share-analytics.dto.js';
 import { ShareAnalyticsService } from './share-analytics.service.js';
-import { SHARE_ANALYTICS_DESCRIPTION, SHARE_EDIT_DESCRIPTION } from './share-route-docs.js';
+import {
+  SHARE_ACCEPTANCES_CSV_DESCRIPTION,
+  SHARE_ACCEPTANCES_DESCRIPTION,
+  SHARE_ANALYTICS_DESCRIPTION,
+  SHARE_EDIT_DESCRIPTION,
+} from './share-route-docs.js';
+import { AcceptanceQueryDto, ShareAcceptancePageDto } from './share-acceptances.dto.js';
+import { ShareAcceptancesService } from './share-acceptances.service.js';
 import { ShareVisitPageDto, VisitLogQueryDto } from './share-visit-log.dto.js';
 import { ShareVisitLogService } from './share-visit-log.service.js';
 
@@ -41,6 +48,7 @@ export class ConsoleSharesController {
     private readonly editor: ShareEditorService,
     private readonly analytics: ShareAnalyticsService,
     private readonly visitLog: ShareVisitLogService,
+    private readonly acceptances: ShareAcceptancesService,
   ) {}
 
   @Post()
@@ -186,5 +194,30 @@ export class ConsoleSharesController {
   ): Promise<StreamableFile> {
     const csv = await this.visitLog.csv(auth.user.id, id, query);
     return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="visits-${id}.csv"` });
+  }
+
+  @Get(':id/acceptances')
+  @ApiOperation({ summary: "Acceptances of the share's agreement (console)", description: SHARE_ACCEPTANCES_DESCRIPTION })
+  @ApiOkResponse({ type: ShareAcceptancePageDto })
+  @ApiErrors(400, 401, 403, 404)
+  acceptancesOf(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: AcceptanceQueryDto,
+  ): Promise<ShareAcceptancePageDto> {
+    return this.acceptances.page(auth.user.id, id, query);
+  }
+
+  @Get(':id/acceptances.csv')
+  @ApiOperation({ summary: 'Acceptances as CSV (console)', description: SHARE_ACCEPTANCES_CSV_DESCRIPTION })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV, UTF-8, one acceptance per line', schema: { type: 'string' } })
+  @ApiErrors(401, 403, 404)
+  async acceptancesCsv(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<StreamableFile> {
+    const csv = await this.acceptances.csv(auth.user.id, id);
+    return new StreamableFile(csv, {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="acceptances-${id}.csv"`,
+    });
   }
 }

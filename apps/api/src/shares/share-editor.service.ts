@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/password-hasher.js';
@@ -25,6 +26,15 @@ function asInput(current: CurrentPolicies): ShareInputDto {
     oneSession: current.oneSession,
     emailAllowlist: current.emailAllowlist ?? [],
     notify: current.notify,
+    agreement: current.agreement,
+  };
+}
+
+function agreementChange(agreement: UpdateShareDto['agreement']): unknown {
+  if (!agreement) return null;
+  return {
+    sha256: createHash('sha256').update(agreement.text, 'utf8').digest('hex'),
+    requireName: agreement.requireName === true,
   };
 }
 
@@ -62,6 +72,8 @@ export class ShareEditorService {
       });
       const changes: Record<string, unknown> = { ...given };
       if (given.password !== undefined) changes.password = given.password === null ? 'removed' : 'set';
+      // The history names the text it changed to by its digest, as acceptances do.
+      if (given.agreement !== undefined) changes.agreement = agreementChange(given.agreement);
       await this.repository.record(manager, shareId, userId, changes);
     });
     return this.shares.get(userId, shareId);

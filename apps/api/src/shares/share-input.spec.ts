@@ -73,6 +73,12 @@ describe(parseShareField.name, () => {
     [{ lockedVersionId: 42 }, 'lockedVersionId'],
     [{ emailAllowlist: 'a@example.com' }, 'emailAllowlist'],
     [{ emailAllowlist: ['not-an-email'] }, 'emailAllowlist'],
+    [{ agreement: { text: 'x'.repeat(20_001) } }, 'agreement.text'],
+    [{ agreement: { text: '' } }, 'agreement.text'],
+    [{ agreement: { requireName: true } }, 'agreement.text'],
+    [{ agreement: { text: 'x', requireName: 'yes' } }, 'agreement.requireName'],
+    [{ agreement: 'I agree' }, 'agreement'],
+    [{ agreement: [{ text: 'x' }] }, 'agreement'],
     [{ surprise: true }, 'surprise'],
     [{ fileId: 'x' }, 'fileId'],
   ])('refuses %j naming %s', async (input, field) => {
@@ -105,6 +111,13 @@ describe(settingsOf.name, () => {
     expect(settingsOf({ perLoginUserMaxVisits: 3 }).requireLogin).toBe(true);
     expect(settingsOf({ emailAllowlist: ['a@example.com'] }).requireLogin).toBe(true);
     expect(settingsOf({ emailAllowlist: [] })).toMatchObject({ requireLogin: false, emailAllowlist: null });
+  });
+
+  it('keeps an agreement with its name rule, and none when null or absent', () => {
+    expect(settingsOf({ agreement: { text: '# NDA' } }).agreement).toEqual({ text: '# NDA', requireName: false });
+    expect(settingsOf({ agreement: { text: 'T', requireName: true } }).agreement).toEqual({ text: 'T', requireName: true });
+    expect(settingsOf({ agreement: null }).agreement).toBeNull();
+    expect(settingsOf({}).agreement).toBeNull();
   });
 
   it('treats null and blank values as not set', () => {

@@ -22,6 +22,8 @@ export interface ShareSettings {
   oneSession: boolean;
   emailAllowlist: string[] | null;
   notify: ShareNotify;
+  /** The agreement a visitor accepts before any content; null: none. */
+  agreement: { text: string; requireName: boolean } | null;
 }
 
 /** Applies the contract's implications: oneTime forces maxVisits 1; per-login caps and allowlists imply login. */
@@ -49,6 +51,7 @@ export function settingsOf(input: ShareInputDto): ShareSettings {
     oneSession: input.oneSession === true,
     emailAllowlist: allowlist,
     notify: input.notify ?? 'off',
+    agreement: input.agreement ? { text: input.agreement.text, requireName: input.agreement.requireName === true } : null,
   };
 }
 

@@ -19,6 +19,7 @@ export interface CurrentPolicies {
   oneSession: boolean;
   emailAllowlist: string[] | null;
   notify: ShareNotify;
+  agreement: { text: string; requireName: boolean } | null;
 }
 
 /** What an edit writes: the settings, and for expiry and password whether they change at all. */
@@ -42,6 +43,7 @@ const APPLY_SQL = `
     watermark_enabled = $10, watermark_text = $11, copy_protection_enabled = $12, burn_after_read_enabled = $13,
     session_owner = CASE WHEN one_session IS DISTINCT FROM $14 THEN NULL ELSE session_owner END,
     one_session = $14, email_allowlist = $15, notify = $16,
+    agreement_text = $17, agreement_require_name = $18,
     consumed_at = CASE WHEN $6::int IS NOT NULL AND visit_count >= $6::int THEN coalesce(consumed_at, now()) END
   WHERE id = $1`;
 
@@ -53,7 +55,7 @@ export class SharePoliciesRepository {
     const rows: Array<Record<string, unknown>> = await manager.query(
       `SELECT revoked_at IS NOT NULL AS revoked, one_time, max_visits, per_visitor_max_visits, per_login_user_max_visits,
               require_login, watermark_enabled, watermark_text, copy_protection_enabled, burn_after_read_enabled, one_session,
-              email_allowlist, notify
+              email_allowlist, notify, agreement_text, agreement_require_name
          FROM shares WHERE id = $1 AND user_id = $2 FOR UPDATE`,
       [shareId, userId],
     );
@@ -73,6 +75,10 @@ export class SharePoliciesRepository {
       oneSession: row.one_session as boolean,
       emailAllowlist: row.email_allowlist as string[] | null,
       notify: row.notify as ShareNotify,
+      agreement:
+        row.agreement_text === null
+          ? null
+          : { text: row.agreement_text as string, requireName: row.agreement_require_name as boolean },
     };
   }
 
@@ -95,6 +101,8 @@ export class SharePoliciesRepository {
       settings.oneSession,
       settings.emailAllowlist,
       settings.notify,
+      settings.agreement?.text ?? null,
+      settings.agreement?.requireName ?? false,
     ]);
   }
 

@@ -27,7 +27,8 @@ export const SHARE_COLUMNS = `s.id, s.token, u.segment AS owner_segment, s.file_
   s.password_hash IS NOT NULL AS has_password, s.expires_at, s.max_visits, s.per_visitor_max_visits,
   s.per_login_user_max_visits, s.visit_count, s.unique_visit_count, s.one_time, s.require_login,
   s.watermark_enabled, s.watermark_text, s.copy_protection_enabled, s.burn_after_read_enabled,
-  s.revoked_at, s.consumed_at, s.created_at, s.notify, s.disabled_at`;
+  s.revoked_at, s.consumed_at, s.created_at, s.notify, s.disabled_at,
+  s.agreement_text, s.agreement_require_name, s.agreement_sha256`;
 
 /** What SHARE_COLUMNS reads from, after `FROM shares s` (or a CTE named `s`). */
 export const SHARE_JOINS =
@@ -61,6 +62,9 @@ export interface ShareRow {
   created_at: Date;
   notify: ShareNotify;
   disabled_at: Date | null;
+  agreement_text: string | null;
+  agreement_require_name: boolean;
+  agreement_sha256: string | null;
 }
 
 function iso(value: Date | null): string | null {
@@ -97,6 +101,9 @@ export function toShare(row: ShareRow): ShareDto {
     // none of them keeps exactly the contract's fields.
     ...(row.notify !== 'off' && { notify: row.notify }),
     ...(row.disabled_at && { disabledAt: row.disabled_at.toISOString() }),
+    ...(row.agreement_text !== null && {
+      agreement: { text: row.agreement_text, requireName: row.agreement_require_name, sha256: row.agreement_sha256! },
+    }),
   };
 }
 

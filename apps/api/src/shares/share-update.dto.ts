@@ -20,6 +20,7 @@ export class UpdateShareDto extends PickType(ShareInputDto, [
   'oneSession',
   'emailAllowlist',
   'notify',
+  'agreement',
 ] as const) {}
 
 /** Policies of a share that the contract's Share does not show, for the console's edit form. */

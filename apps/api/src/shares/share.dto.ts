@@ -6,6 +6,7 @@ import {
   IsEmail,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -153,6 +154,11 @@ export class ShareInputDto {
     nullable: true,
     maxLength: WATERMARK.max,
     pattern: WATERMARK_TEXT_PATTERN.source,
+    description:
+      'the watermark text; the limit counts this template. Placeholders filled in per view: `{email}` the signed-in ' +
+      "visitor's proven address, `{name}` the name given on the agreement, `{date}` the UTC date (YYYY-MM-DD), `{ip}` the " +
+      'masked IP prefix. A placeholder with nothing to say leaves nothing (never the braces), and the separator beside it ' +
+      'goes too. The sandboxed frame of an HTML document shows the same text. null = the default mark (who, and the time)',
   })
   @IsOptional()
   @IsString({ message: 'watermarkText 必须是字符串或 null' })
@@ -224,6 +230,7 @@ export class ShareInputDto {
       'null removes it. An acceptance holds for that visitor until the text changes',
   })
   @IsOptional()
+  @IsObject({ message: 'agreement 必须是 { text, requireName? } 对象或 null' })
   @ValidateNested({ message: 'agreement 必须是 { text, requireName? } 对象或 null' })
   @Type(() => AgreementInputDto)
   agreement?: AgreementInputDto | null;

@@ -17,7 +17,14 @@ import { ShareEditorService } from './share-editor.service.js';
 import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
 import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './share-analytics.dto.js';
 import { ShareAnalyticsService } from './share-analytics.service.js';
-import { SHARE_ANALYTICS_DESCRIPTION, SHARE_EDIT_DESCRIPTION } from './share-route-docs.js';
+import {
+  SHARE_ACCEPTANCES_CSV_DESCRIPTION,
+  SHARE_ACCEPTANCES_DESCRIPTION,
+  SHARE_ANALYTICS_DESCRIPTION,
+  SHARE_EDIT_DESCRIPTION,
+} from './share-route-docs.js';
+import { AcceptanceQueryDto, ShareAcceptancePageDto } from './share-acceptances.dto.js';
+import { ShareAcceptancesService } from './share-acceptances.service.js';
 
 @ApiTags('shares')
 @ApiBearerAuth()
@@ -30,6 +37,7 @@ export class SharesController {
     private readonly visitLog: ShareVisitLogService,
     private readonly editor: ShareEditorService,
     private readonly analytics: ShareAnalyticsService,
+    private readonly acceptances: ShareAcceptancesService,
   ) {}
 
   @Post('shares')
@@ -155,5 +163,30 @@ export class SharesController {
   ): Promise<StreamableFile> {
     const csv = await this.visitLog.csv(auth.user.id, id, query);
     return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="visits-${id}.csv"` });
+  }
+
+  @Get('shares/:id/acceptances')
+  @ApiOperation({ summary: "Acceptances of the share's agreement, newest first", description: SHARE_ACCEPTANCES_DESCRIPTION })
+  @ApiOkResponse({ type: ShareAcceptancePageDto })
+  @ApiErrors(400, 401, 404, 429)
+  acceptancesOf(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: AcceptanceQueryDto,
+  ): Promise<ShareAcceptancePageDto> {
+    return this.acceptances.page(auth.user.id, id, query);
+  }
+
+  @Get('shares/:id/acceptances.csv')
+  @ApiOperation({ summary: "Acceptances of the share's agreement as CSV", description: SHARE_ACCEPTANCES_CSV_DESCRIPTION })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV, UTF-8, one acceptance per line', schema: { type: 'string' } })
+  @ApiErrors(401, 404, 429)
+  async acceptancesCsv(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<StreamableFile> {
+    const csv = await this.acceptances.csv(auth.user.id, id);
+    return new StreamableFile(csv, {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="acceptances-${id}.csv"`,
+    });
   }
 }

@@ -14,13 +14,16 @@ import { ShareEditorService } from './share-editor.service.js';
 import { ShareAnalyticsRepository } from './share-analytics.repository.js';
 import { ShareAnalyticsService } from './share-analytics.service.js';
 import { SharePoliciesRepository } from './share-policies.repository.js';
+import { ShareAcceptancesRepository } from './share-acceptances.repository.js';
+import { ShareAcceptancesService } from './share-acceptances.service.js';
+import { ViewerModule } from '../viewer/viewer.module.js';
 
 /**
  * Shares of files: the REST routes, the console's twin routes and visit statistics. Exports
  * SharesService so an upload can create its share inside the upload's own transaction.
  */
 @Module({
-  imports: [AuthModule, AuditModule],
+  imports: [AuthModule, AuditModule, ViewerModule],
   controllers: [SharesController, ConsoleSharesController],
   providers: [
     SharesService,
@@ -34,6 +37,8 @@ import { SharePoliciesRepository } from './share-policies.repository.js';
     ShareEditorService,
     ShareAnalyticsRepository,
     ShareAnalyticsService,
+    ShareAcceptancesRepository,
+    ShareAcceptancesService,
   ],
   exports: [SharesService],
 })

@@ -68,9 +68,9 @@ export class SharesRepository {
       `WITH s AS (
          INSERT INTO shares (user_id, file_id, folder_id, token, slug, password_hash, expires_at, max_visits, per_visitor_max_visits,
            per_login_user_max_visits, one_time, require_login, watermark_enabled, watermark_text, copy_protection_enabled,
-           burn_after_read_enabled, locked_version_id, one_session, email_allowlist, notify)
+           burn_after_read_enabled, locked_version_id, one_session, email_allowlist, notify, agreement_text, agreement_require_name)
          VALUES ($1, $2, $20, $3, $4, $5, CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(days => $6::int) END,
-           $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+           $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $21, $22)
          ON CONFLICT DO NOTHING
          RETURNING *
        )
@@ -96,6 +96,8 @@ export class SharesRepository {
         settings.emailAllowlist,
         settings.notify,
         'folderId' in share.target ? share.target.folderId : null,
+        settings.agreement?.text ?? null,
+        settings.agreement?.requireName ?? false,
       ],
     );
     return rows[0] ?? null;

@@ -77,4 +77,18 @@ describe(DocumentCache.name, () => {
     await sut.get('v2', 'HTML');
     expect(table.reads).toBe(2);
   });
+
+  it('parses the sections of a version once and keeps them with it; none for a version that is not CLEAN', async () => {
+    const { table, sut } = setup();
+    table.rows.set('v1', { content: '# One\n\n## Two\n', rendered: null, clean: true });
+    table.rows.set('v2', { content: '<h2>x</h2>', rendered: null, clean: false });
+    const first = await sut.sections('v1', 'MARKDOWN');
+    expect(first).toEqual([
+      { index: 0, heading: 'One' },
+      { index: 1, heading: 'Two' },
+    ]);
+    expect(await sut.sections('v1', 'MARKDOWN')).toBe(first);
+    expect(table.reads).toBe(1);
+    expect(await sut.sections('v2', 'HTML')).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { FileKind } from '../shares/share-row.js';
 import { ContentRenderer, RENDERER_MARK } from './content-renderer.js';
+import { documentSections, type DocumentSection } from './document-sections.js';
 import { doctypeLength } from './frame-document.js';
 import { ShareViewRepository } from './share-view.repository.js';
 
@@ -14,6 +15,8 @@ const MAX_CACHED_BYTES = 128 * 1024 * 1024;
 export interface ServedDocument {
   bytes: Buffer;
   doctypeLength: number;
+  /** Its sections, parsed on first use (a beacon or the analytics), then kept with the entry. */
+  sections?: DocumentSection[];
 }
 
 /**
@@ -39,6 +42,17 @@ export class DocumentCache {
   /** Null when the version is not (or no longer) CLEAN. */
   async get(versionId: string, kind: FileKind): Promise<ServedDocument | null> {
     return this.entries.get(versionId) ?? (await this.entries.fetch(versionId, { context: kind })) ?? null;
+  }
+
+  /**
+   * The sections of a CLEAN version (document-sections.ts), null when it is not CLEAN. Parsed once
+   * per cached version: a beacon costs a lookup, not a parse.
+   */
+  async sections(versionId: string, kind: FileKind): Promise<DocumentSection[] | null> {
+    const document = await this.get(versionId, kind);
+    if (document === null) return null;
+    document.sections ??= documentSections(kind, document.bytes.toString('utf8'));
+    return document.sections;
   }
 
   private async load(versionId: string, kind: FileKind): Promise<ServedDocument | null> {

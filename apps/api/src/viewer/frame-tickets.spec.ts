@@ -31,6 +31,9 @@ describe(FrameTickets.name, () => {
     expect(sut.open(mint({ viewer: { userId: null, address: '127.0.0.0/24', minute: 1 } }))!.watermark).toEqual({
       viewer: { userId: null, address: '127.0.0.0/24', minute: 1 },
     });
+    expect(sut.open(mint({ viewer: { userId: UUID, address: '127.0.0.0/24', minute: 2 } }))!.watermark).toEqual({
+      viewer: { userId: UUID, address: '127.0.0.0/24', minute: 2 },
+    });
     expect(sut.open(mint({ viewer: null }))!.watermark).toEqual({ viewer: null });
   });
 
@@ -38,6 +41,7 @@ describe(FrameTickets.name, () => {
     const longest = [
       mint({ viewer: { userId: UUID, address: null, minute: 99_999_999 } }),
       mint({ viewer: { userId: null, address: 'ffff:ffff:ffff::/48', minute: 99_999_999 } }),
+      mint({ viewer: { userId: UUID, address: 'ffff:ffff:ffff::/48', minute: 99_999_999 } }),
     ];
     for (const ticket of longest) expect(ticket.length).toBeLessThan(FRAME_TICKET_MAX_LENGTH - 100);
   });

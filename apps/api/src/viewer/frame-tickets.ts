@@ -12,8 +12,8 @@ export const FRAME_TICKET_MAX_LENGTH = 500;
 
 /**
  * Who the page's watermark named, so the frame shows the same text: the signed-in account (its
- * e-mail is read when the frame is fetched) or the masked address, and the minute of the view.
- * Absent when the share's own watermark text is used.
+ * e-mail is read when the frame is fetched), the masked address and the minute of the view (the
+ * name on the visitor's acceptance is read when the frame is fetched, too).
  */
 export interface FrameWatermarkViewer {
   userId: string | null;
@@ -80,7 +80,7 @@ export class FrameTickets {
         c: options.copyProtection ? 1 : 0,
         ...(options.watermark ? { w: 1 } : {}),
         ...(viewer?.userId ? { u: viewer.userId } : {}),
-        ...(viewer && !viewer.userId && viewer.address ? { a: viewer.address } : {}),
+        ...(viewer?.address ? { a: viewer.address } : {}),
         ...(viewer ? { m: viewer.minute } : {}),
       },
       FRAME_TICKET_SECONDS,

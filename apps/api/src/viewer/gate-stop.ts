@@ -31,7 +31,15 @@ export type GateStop =
   | { kind: 'not-listed'; email: string }
   | { kind: 'password'; wrong: boolean }
   | { kind: 'password-throttled'; retryAfterSeconds: number }
+  | { kind: 'agreement-throttled'; retryAfterSeconds: number }
   | { kind: 'reveal' }
+  /**
+   * The agreement (sanitized HTML of its Markdown) and its form: `form` the sealed field binding it
+   * to this share, text and visitor; `problem` what was wrong with the form just sent.
+   */
+  | { kind: 'agreement'; html: string; requireName: boolean; form: string; problem: 'accept' | 'name' | null; name: string }
+  /** An agreement form of another link, visitor or text, or sent without the visitor cookie. */
+  | { kind: 'agreement-forged' }
   /** A form that was handled: back to the link (a GET). */
   | { kind: 'back-to-link' }
   /** The version went out of CLEAN between the gate row and the content. */

@@ -3,6 +3,8 @@ import type { AuthUser } from '../auth/auth-context.js';
 import { RateLimiter, type RateDecision } from '../rate-limit/rate-limiter.js';
 import type { DocumentCache } from './document-cache.js';
 import { GATE_POLICIES, ViewerGate } from './gate.js';
+import type { AgreementAcceptancesRepository } from './agreement-acceptances.repository.js';
+import { AgreementPolicy } from './policies/agreement.policy.js';
 import { AllowlistPolicy } from './policies/allowlist.policy.js';
 import { CapsPolicy } from './policies/caps.policy.js';
 import { ContentPolicy } from './policies/content.policy.js';
@@ -17,6 +19,7 @@ import { ScanStatusPolicy } from './policies/scan-status.policy.js';
 import { StatePolicy } from './policies/state.policy.js';
 import { aUser, aVisit } from './policies/visit.fixture.js';
 import type { ShareViewRepository, VisitRequest } from './share-view.repository.js';
+import { Signer } from './signer.js';
 import type { ViewerIdentity } from './viewer-identity.js';
 import type { VisitAdmissions } from './visit-admissions.js';
 
@@ -38,7 +41,13 @@ function realGate(user: AuthUser | null) {
     browserKey: () => ({ key: 'this-browser', cookie: null }),
     hasAccess: () => false,
     accessCookie: () => ({ name: 'access', value: 'x' }),
+    visitorId: (key: string) => `id-${key}`,
+    agreementForms: new Signer('s'.repeat(40), 'agreement-form'),
   } as unknown as ViewerIdentity;
+  const acceptances = {
+    accepted: async () => null,
+    text: async () => 'Terms',
+  } as unknown as AgreementAcceptancesRepository;
   const documents = { get: async () => ({ bytes: Buffer.from('<p>x</p>'), doctypeLength: 0 }) } as unknown as DocumentCache;
   const admissions = {
     admit: async (_: string, visit: VisitRequest) => {
@@ -56,6 +65,7 @@ function realGate(user: AuthUser | null) {
     [AllowlistPolicy, new AllowlistPolicy()],
     [OneSessionPolicy, new OneSessionPolicy(identity)],
     [PasswordPolicy, new PasswordPolicy(identity, new OpenLimiter(), repository)],
+    [AgreementPolicy, new AgreementPolicy(identity, acceptances, new OpenLimiter())],
     [RevealPolicy, new RevealPolicy()],
     [ContentPolicy, new ContentPolicy(documents)],
     [CapsPolicy, new CapsPolicy(admissions)],
@@ -125,6 +135,18 @@ describe(ViewerGate.name, () => {
       { share: { hasPassword: true, oneTime: true } },
       null,
       { kind: 'password', wrong: false },
+    ],
+    [
+      'the password before the agreement',
+      { share: { hasPassword: true, agreementSha256: 'a'.repeat(64) } },
+      null,
+      { kind: 'password', wrong: false },
+    ],
+    [
+      'the agreement before the reveal step',
+      { share: { oneTime: true, agreementSha256: 'a'.repeat(64) } },
+      null,
+      expect.objectContaining({ kind: 'agreement', problem: null }) as GateStep,
     ],
   ])('puts %s', async (_, parts, user, stop) => {
     const { sut, admitted } = realGate(user);

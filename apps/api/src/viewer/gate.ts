@@ -1,5 +1,6 @@
 import type { Provider, Type } from '@nestjs/common';
 import type { GateStop } from './gate-stop.js';
+import { AgreementPolicy } from './policies/agreement.policy.js';
 import { AllowlistPolicy } from './policies/allowlist.policy.js';
 import { CapsPolicy } from './policies/caps.policy.js';
 import { ContentPolicy } from './policies/content.policy.js';
@@ -32,6 +33,7 @@ export const GATE_POLICIES = [
   AllowlistPolicy, // proven addresses only
   OneSessionPolicy,
   PasswordPolicy,
+  AgreementPolicy, // nothing of the document before the agreement is accepted
   RevealPolicy,
   ContentPolicy, // the page can be shown
   CapsPolicy, // counts the visit: caps, one-time, the one-session binding

@@ -45,6 +45,9 @@ export interface ViewedShare {
   ownerDisabled: boolean;
   /** An administrator took the link out of service after a report (it is revoked as well). */
   disabled: boolean;
+  /** SHA-256 of the agreement a visitor must accept first; null: no agreement. */
+  agreementSha256: string | null;
+  agreementRequireName: boolean;
 }
 
 export type AdmissionOutcome =
@@ -91,6 +94,8 @@ interface ViewedShareRow {
   version_id: string | null;
   scan_status: ScanStatus | null;
   notify: ShareNotify | null;
+  agreement_sha256: string | null;
+  agreement_require_name: boolean | null;
 }
 
 function toViewedShare(row: ViewedShareRow): ViewedShare {
@@ -123,6 +128,8 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     versionId: row.version_id,
     scanStatus: row.scan_status,
     notify: row.notify ?? 'off',
+    agreementSha256: row.agreement_sha256 ?? null,
+    agreementRequireName: row.agreement_require_name === true,
   };
 }
 
@@ -151,7 +158,7 @@ const USE_FRAME_TICKET_SQL = `
   WITH RECURSIVE async_commit AS (
     SELECT set_config('synchronous_commit', 'off', true)
   ), live AS (
-    SELECT g.file_id, g.folder_id, g.watermark_enabled, g.watermark_text
+    SELECT g.file_id, g.folder_id, g.watermark_enabled, g.watermark_text, g.agreement_sha256
     FROM share_gate g
     JOIN users sharer ON sharer.id = g.user_id AND sharer.disabled_at IS NULL
     WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN'
@@ -163,7 +170,7 @@ const USE_FRAME_TICKET_SQL = `
     SELECT c.id, t.depth + 1 FROM folders c JOIN tree t ON c.parent_id = t.id
     WHERE c.deleted_at IS NULL AND t.depth < ${MAX_FOLDER_DEPTH}
   ), gate AS (
-    SELECT live.watermark_enabled, live.watermark_text
+    SELECT live.watermark_enabled, live.watermark_text, live.agreement_sha256
     FROM live
     JOIN file_versions v ON v.id = $2::uuid AND v.scan_status = 'CLEAN'
     WHERE v.file_id = live.file_id
@@ -174,7 +181,10 @@ const USE_FRAME_TICKET_SQL = `
     ON CONFLICT (id) DO NOTHING
     RETURNING id
   )
-  SELECT gate.watermark_enabled, gate.watermark_text, (SELECT email FROM users WHERE id = $5::uuid AND email_verified_at IS NOT NULL) AS email
+  SELECT gate.watermark_enabled, gate.watermark_text,
+         (SELECT email FROM users WHERE id = $5::uuid AND email_verified_at IS NOT NULL) AS email,
+         (SELECT a.name FROM share_acceptances a
+           WHERE a.share_id = $1::uuid AND a.visitor_id = $6 AND a.agreement_sha256 = gate.agreement_sha256) AS accepted_name
   FROM gate CROSS JOIN used CROSS JOIN async_commit`;
 
 /** What the frame needs of a share whose ticket was just used. */
@@ -183,6 +193,8 @@ export interface FrameAdmission {
   watermarkText: string | null;
   /** The e-mail of the account the ticket names for the watermark, if any, and only once it is proven. */
   email: string | null;
+  /** The name on the visitor's acceptance of the share's current agreement, if any. */
+  acceptedName: string | null;
 }
 
 /** One visit waiting for admission: who is visiting, as the gate established it. */
@@ -266,14 +278,31 @@ export class ShareViewRepository {
     versionId: string;
     expiresAt: number;
     userId: string | null;
+    /** The visit log's id of the visitor the ticket was minted for. */
+    visitorId: string;
   }): Promise<FrameAdmission | null> {
-    const rows = await this.hot<{ watermark_enabled: boolean; watermark_text: string | null; email: string | null }>(
-      'viewer_use_frame_ticket',
-      USE_FRAME_TICKET_SQL,
-      [ticket.shareId, ticket.versionId, ticket.id, ticket.expiresAt, ticket.userId],
-    );
+    const rows = await this.hot<{
+      watermark_enabled: boolean;
+      watermark_text: string | null;
+      email: string | null;
+      accepted_name: string | null;
+    }>('viewer_use_frame_ticket', USE_FRAME_TICKET_SQL, [
+      ticket.shareId,
+      ticket.versionId,
+      ticket.id,
+      ticket.expiresAt,
+      ticket.userId,
+      ticket.visitorId,
+    ]);
     const row = rows[0];
-    return row ? { watermarkEnabled: row.watermark_enabled, watermarkText: row.watermark_text, email: row.email } : null;
+    return row
+      ? {
+          watermarkEnabled: row.watermark_enabled,
+          watermarkText: row.watermark_text,
+          email: row.email,
+          acceptedName: row.accepted_name,
+        }
+      : null;
   }
 
   /** Deletes the records of expired frame tickets (for the periodic sweep); returns how many went. */

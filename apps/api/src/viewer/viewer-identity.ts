@@ -38,6 +38,8 @@ export class ViewerIdentity {
   readonly visitorIds: Signer;
   /** The visit ids the viewer page's engagement beacons carry. */
   readonly visits: Signer;
+  /** The hidden field of an agreement form: this share, this text, this visitor. */
+  readonly agreementForms: Signer;
   /** The admitted visit of a collection, remembered for its document pages (see CollectionPasses). */
   readonly collectionVisits: Signer;
   /** Visitor cookies already verified, and the initial keys (and their cookies) made for an address and agent. */
@@ -56,6 +58,7 @@ export class ViewerIdentity {
     this.loginTickets = new Signer(runtime.sessionSecret, 'render-login-ticket');
     this.visitorIds = new Signer(runtime.sessionSecret, 'visitor-id');
     this.visits = new Signer(runtime.sessionSecret, 'visit');
+    this.agreementForms = new Signer(runtime.sessionSecret, 'agreement-form');
     this.collectionVisits = new Signer(runtime.sessionSecret, 'collection-visit');
   }
 

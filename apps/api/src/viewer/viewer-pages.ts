@@ -116,6 +116,42 @@ export function revealPage(context: PageContext, action: string, fileName: strin
   );
 }
 
+/** What an agreement page shows and binds its form to. */
+export interface AgreementPageOptions {
+  action: string;
+  fileName: string | null;
+  /** The agreement, sanitized HTML of its Markdown. */
+  html: string;
+  requireName: boolean;
+  /** The sealed hidden field binding the form to this share, text and visitor. */
+  form: string;
+  problem: 'accept' | 'name' | null;
+  /** The name typed before, when the page comes back with a problem. */
+  name: string;
+}
+
+/** The agreement a visitor must accept before any content: its text, a checkbox `accept`, a name when asked for, a button. */
+export function agreementPage(context: PageContext, options: AgreementPageOptions): string {
+  const { text } = context;
+  const words = text.messages.agreement;
+  const problem = options.problem === 'accept' ? words.mustAccept : options.problem === 'name' ? words.nameLength : null;
+  const name = options.requireName
+    ? `<label>${escapeHtml(words.name)}<input type="text" name="name" required minlength="1" maxlength="100" autocomplete="name" value="${escapeHtml(options.name)}"></label>`
+    : '';
+  return layout(context, {
+    title: words.title,
+    body: `<main class="sd-card sd-agreement-card"><h1>${escapeHtml(words.title)}</h1>
+<p>${escapeHtml(options.fileName === null ? words.bodyUnnamed : text.format(words.body, { file: options.fileName }))}</p>
+<div class="sd-agreement">${options.html}</div>
+<form method="post" action="${escapeHtml(options.action)}">${problemOf(problem)}
+<input type="hidden" name="action" value="agree">
+<input type="hidden" name="agreement" value="${escapeHtml(options.form)}">
+<label class="sd-check"><input type="checkbox" name="accept" value="yes" required> ${escapeHtml(words.accept)}</label>
+${name}<button type="submit">${escapeHtml(words.submit)}</button></form></main>
+${languageSwitch(context)}`,
+  });
+}
+
 /** Other ways to sign in on the login page: the password form (PASSWORD_LOGIN) and single sign-on. */
 export interface LoginChoices {
   passwordForm: boolean;

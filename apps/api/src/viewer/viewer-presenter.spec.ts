@@ -39,6 +39,9 @@ describe(ViewerPresenter.name, () => {
     [{ kind: 'password', wrong: false }, 401],
     [{ kind: 'password', wrong: true }, 401],
     [{ kind: 'reveal' }, 200],
+    [{ kind: 'agreement', html: '<p>Terms</p>', requireName: false, form: 'f', problem: null, name: '' }, 200],
+    [{ kind: 'agreement', html: '<p>Terms</p>', requireName: true, form: 'f', problem: 'name', name: '' }, 400],
+    [{ kind: 'agreement-forged' }, 403],
     [{ kind: 'unavailable' }, 503],
   ])('answers %o with %i', (stop, status) => {
     expect(stopped(stop).status).toBe(status);
@@ -48,6 +51,29 @@ describe(ViewerPresenter.name, () => {
     const cookie = { name: 'sd_browser', value: 'x' };
     expect(stopped({ kind: 'refused', outcome: 'SESSION_TAKEN' }, [cookie]).cookies).toEqual([cookie]);
     expect(stopped({ kind: 'password', wrong: true }, [cookie]).cookies).toEqual([cookie]);
+  });
+
+  it('shows the agreement with its form: the signed field, a checkbox accept, a name when asked for, a button', () => {
+    const stop: GateStop = {
+      kind: 'agreement',
+      html: '<h1>NDA</h1>',
+      requireName: true,
+      form: 'sealed.sig',
+      problem: null,
+      name: '<Ann>',
+    };
+    const page = String(stopped(stop).body);
+    expect(page).toContain('<div class="sd-agreement"><h1>NDA</h1></div>');
+    expect(page).not.toContain('sd-doc');
+    expect(page).toContain('<form method="post" action="/s/owner/tok123">');
+    expect(page).toContain('<input type="hidden" name="action" value="agree">');
+    expect(page).toContain('<input type="hidden" name="agreement" value="sealed.sig">');
+    expect(page).toMatch(/<input type="checkbox" name="accept" value="yes" required>/);
+    expect(page).toMatch(/<input type="text" name="name" required minlength="1" maxlength="100"[^>]*value="&lt;Ann&gt;"/);
+    expect(page).toContain('<button type="submit">');
+    expect(String(stopped({ ...stop, requireName: false }).body)).not.toContain('name="name"');
+    const missing = String(stopped({ ...stop, problem: 'accept' }).body);
+    expect(missing).toContain('class="sd-error"');
   });
 
   it('names the document to a link preview by its file name only', () => {

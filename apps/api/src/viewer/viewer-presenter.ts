@@ -16,6 +16,7 @@ import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { safeReturnPath } from './viewer-return-path.js';
 import {
+  agreementPage,
   collectionPage,
   documentPage,
   linkPreviewPage,
@@ -194,8 +195,25 @@ export class ViewerPresenter {
         return { status: 401, body: passwordPage(this.context(request), here, share.fileName, stop.wrong) };
       case 'password-throttled':
         return this.throttled(request, stop.retryAfterSeconds, 'passwordThrottled');
+      case 'agreement-throttled':
+        return this.throttled(request, stop.retryAfterSeconds);
       case 'reveal':
         return { status: 200, body: revealPage(this.context(request), here, share.fileName, share.oneTime, share.burnAfterRead) };
+      case 'agreement':
+        return {
+          status: stop.problem === null ? 200 : 400,
+          body: agreementPage(this.context(request), {
+            action: here,
+            fileName: publicFileName(share),
+            html: stop.html,
+            requireName: stop.requireName,
+            form: stop.form,
+            problem: stop.problem,
+            name: stop.name,
+          }),
+        };
+      case 'agreement-forged':
+        return this.message(request, 403, 'agreementForged');
       case 'back-to-link':
         return { status: 303, body: '', location: here };
       case 'unavailable':

@@ -21,16 +21,16 @@ a{color:var(--accent)}
 .sd-bar .sd-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-weight:600;color:var(--fg)}
 .sd-bar a{color:var(--muted);white-space:nowrap}
 .sd-main{max-width:48rem;margin:0 auto;padding:1.5rem 1.1rem 4rem}
-.sd-doc{overflow-wrap:anywhere}
-.sd-doc img,.sd-doc video{max-width:100%;height:auto}
-.sd-doc pre{overflow:auto;padding:.9rem 1rem;border-radius:6px;background:var(--soft);font-size:.875rem;line-height:1.45}
-.sd-doc code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
-.sd-doc :not(pre)>code{padding:.15em .35em;border-radius:4px;background:var(--soft)}
-.sd-doc blockquote{margin:1em 0;padding:0 1em;color:var(--muted);border-left:.25em solid var(--line)}
-.sd-doc table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}
-.sd-doc th,.sd-doc td{border:1px solid var(--line);padding:.35rem .7rem}
-.sd-doc h1,.sd-doc h2{padding-bottom:.3em;border-bottom:1px solid var(--line)}
-.sd-doc hr{border:0;border-top:1px solid var(--line)}
+.sd-doc,.sd-agreement{overflow-wrap:anywhere}
+.sd-doc img,.sd-doc video,.sd-agreement img,.sd-agreement video{max-width:100%;height:auto}
+.sd-doc pre,.sd-agreement pre{overflow:auto;padding:.9rem 1rem;border-radius:6px;background:var(--soft);font-size:.875rem;line-height:1.45}
+.sd-doc code,.sd-agreement code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+.sd-doc :not(pre)>code,.sd-agreement :not(pre)>code{padding:.15em .35em;border-radius:4px;background:var(--soft)}
+.sd-doc blockquote,.sd-agreement blockquote{margin:1em 0;padding:0 1em;color:var(--muted);border-left:.25em solid var(--line)}
+.sd-doc table,.sd-agreement table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}
+.sd-doc th,.sd-doc td,.sd-agreement th,.sd-agreement td{border:1px solid var(--line);padding:.35rem .7rem}
+.sd-doc h1,.sd-doc h2,.sd-agreement h1,.sd-agreement h2{padding-bottom:.3em;border-bottom:1px solid var(--line)}
+.sd-doc hr,.sd-agreement hr{border:0;border-top:1px solid var(--line)}
 .sd-text{white-space:pre-wrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;margin:0 0 1em}
 .sd-burned{visibility:hidden}
 .sd-gone{display:none!important}
@@ -53,6 +53,10 @@ a{color:var(--accent)}
 .sd-card input,.sd-card textarea{font:inherit;padding:.55rem .7rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
 .sd-card textarea{min-height:7rem;resize:vertical}
 .sd-card button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:6px;background:var(--accent);color:#fff;cursor:pointer}
+.sd-agreement-card{max-width:40rem}
+.sd-agreement{max-height:55vh;overflow:auto;margin:0 0 1rem;padding:.75rem 1rem;border:1px solid var(--line);border-radius:6px;background:var(--soft)}
+.sd-card .sd-agreement p{color:var(--fg);margin:.4rem 0}
+.sd-card label.sd-check{display:flex;gap:.5rem;align-items:flex-start}
 .sd-card .sd-error{color:var(--danger);margin:0}
 .sd-card .sd-links{font-size:.875rem}
 .sd-card .sd-sso{margin:.4rem 0 1rem}

@@ -39,7 +39,8 @@ export class ViewerController {
 
   /**
    * An engagement beacon of a viewer page (navigator.sendBeacon, urlencoded: v the signed visit,
-   * t milliseconds visible and in use, d scroll depth 0..1, c 1 once the end was reached).
+   * t milliseconds visible and in use, d scroll depth 0..1, c 1 once the end was reached, s the
+   * ms each section was on screen as `index:ms,…`, see section-report.ts).
    */
   @Post('_beacon')
   @ApiExcludeEndpoint()
@@ -222,8 +223,12 @@ export class ViewerController {
   }
 
   @Post(':segment/:token/d/:fileId')
-  @ApiOperation({ summary: "Answer the password or reveal form of a collection's document link" })
-  @ApiOkResponse({ description: 'password (`action=password`, `password`) or reveal (`action=reveal`) form submission' })
+  @ApiOperation({ summary: "Answer the password, agreement or reveal form of a collection's document link" })
+  @ApiOkResponse({
+    description:
+      'password (`action=password`, `password`), agreement (`action=agree`, `agreement`, `accept`, `name`: the acceptance ' +
+      'holds for the whole collection) or reveal (`action=reveal`) form submission',
+  })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async documentSubmit(
     @Param('segment') segment: string,
@@ -250,7 +255,7 @@ export class ViewerController {
   }
 
   @Post(':token/d/:fileId')
-  @ApiOperation({ summary: "Answer the password or reveal form of a collection's document, legacy link form" })
+  @ApiOperation({ summary: "Answer the password, agreement or reveal form of a collection's document, legacy link form" })
   @ApiOkResponse({ description: 'form submission on the legacy link form' })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async legacyDocumentSubmit(
@@ -266,7 +271,9 @@ export class ViewerController {
   @ApiOperation({ summary: 'Open a share link: the document, or the page its policies call for' })
   @ApiOkResponse({
     description:
-      'the shared document (a collection: the page listing its documents), or the reveal page of a one-time or burn-after-read link',
+      'the shared document (a collection: the page listing its documents), the agreement page of a link with an agreement ' +
+      '(a form posting `action=agree` with a checkbox `accept` and, when asked for, a text field `name`), or the reveal page ' +
+      'of a one-time or burn-after-read link',
   })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
@@ -280,8 +287,13 @@ export class ViewerController {
   }
 
   @Post(':segment/:token')
-  @ApiOperation({ summary: "Answer a share link's password or reveal form" })
-  @ApiOkResponse({ description: 'password (`action=password`, `password`) or reveal (`action=reveal`) form submission' })
+  @ApiOperation({ summary: "Answer a share link's password, agreement or reveal form" })
+  @ApiOkResponse({
+    description:
+      'password (`action=password`, `password`), agreement (`action=agree`, the signed `agreement` field of the page, ' +
+      '`accept`, and `name` when the agreement asks for one; 303 back to the link once recorded, 400 the page again when ' +
+      'the tick or the name is missing, 403 for a form of another link or visitor) or reveal (`action=reveal`) form submission',
+  })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async submit(
     @Param('segment') segment: string,
@@ -302,7 +314,7 @@ export class ViewerController {
   }
 
   @Post(':token')
-  @ApiOperation({ summary: "Answer a legacy share link's password or reveal form" })
+  @ApiOperation({ summary: "Answer a legacy share link's password, agreement or reveal form" })
   @ApiOkResponse({ description: 'form submission on the legacy link form' })
   @ApiViewerResponses(303, 401, 403, 404, 410, 429, 503)
   async legacySubmit(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {

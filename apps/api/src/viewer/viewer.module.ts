@@ -4,8 +4,10 @@ import { EmailModule } from '../auth/email/email.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { AgreementAcceptancesRepository } from './agreement-acceptances.repository.js';
 import { DocumentCache } from './document-cache.js';
 import { VIEWER_GATE_PROVIDERS } from './gate.js';
+import { SectionReadsRepository } from './section-reads.repository.js';
 import { ShareViewRepository } from './share-view.repository.js';
 import { ViewerAssets } from './viewer-assets.js';
 import { ViewerController } from './viewer.controller.js';
@@ -33,6 +35,7 @@ import { DocumentReadsRepository } from './document-reads.repository.js';
   controllers: [ViewerController],
   providers: [
     ShareViewRepository,
+    AgreementAcceptancesRepository,
     VisitAdmissions,
     DocumentCache,
     ViewerAssets,
@@ -50,8 +53,11 @@ import { DocumentReadsRepository } from './document-reads.repository.js';
     CollectionPasses,
     CollectionViewService,
     DocumentReadsRepository,
+    SectionReadsRepository,
   ],
-  // The maintenance sweep deletes expired frame-ticket records, and visits and document reads past retention, through them.
-  exports: [ShareViewRepository, VisitLogRepository, DocumentReadsRepository],
+  // The maintenance sweep deletes expired frame-ticket records, and visits, document and section reads past
+  // retention, through them; a share's analytics reads the sections of its documents through the cache and the
+  // section reads.
+  exports: [ShareViewRepository, VisitLogRepository, DocumentReadsRepository, SectionReadsRepository, DocumentCache],
 })
 export class ViewerModule {}

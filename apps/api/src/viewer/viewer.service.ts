@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/auth-context.js';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
+import { AgreementAcceptancesRepository } from './agreement-acceptances.repository.js';
 import { DocumentCache } from './document-cache.js';
 import { frameDocument } from './frame-document.js';
 import { FrameTickets, type FrameWatermarkViewer } from './frame-tickets.js';
@@ -22,6 +23,7 @@ import { CollectionRepository } from './collection.repository.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { VisitLog } from './visit-log.js';
 import { visitLogEntry } from './visit-log-entry.js';
+import { watermarkText } from './watermark-text.js';
 
 // Tokens and slugs are URL-safe base64 characters; owner segments lower-case letters, digits, _ and -.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{3,64}$/;
@@ -93,6 +95,7 @@ export class ViewerService {
     private readonly collections: CollectionRepository,
     private readonly passes: CollectionPasses,
     private readonly state: StatePolicy,
+    private readonly acceptances: AgreementAcceptancesRepository,
   ) {
     this.frameTickets = new FrameTickets(identity.frames);
   }
@@ -123,7 +126,7 @@ export class ViewerService {
       const cookies = visitor.cookie ? [visitor.cookie] : [];
       if (opened.admission.outcome !== 'ADMITTED')
         return { kind: 'stopped', share, stop: refused(opened.admission.outcome), cookies };
-      return this.shown(request, share, opened.admission, cookies, null, visitor.key);
+      return this.shown(request, share, opened.admission, cookies, null, visitor.key, null);
     }
     const visit = newVisit(request, share, visitor);
     const stop = await this.gate.pass(visit);
@@ -131,7 +134,7 @@ export class ViewerService {
     if (share.folderId !== null) {
       return this.collectionShown(request, segment, share, visit.admission!, visit.cookies, visit.user, visitor.key);
     }
-    return this.shown(request, share, visit.admission!, visit.cookies, visit.user, visitor.key);
+    return this.shown(request, share, visit.admission!, visit.cookies, visit.user, visitor.key, visit.acceptance);
   }
 
   /** An admitted visit: its document, watermark and frame, and its share_visited event. */
@@ -142,9 +145,10 @@ export class ViewerService {
     cookies: CookieToSet[],
     user: AuthUser | null,
     visitorKey: string,
+    acceptance: { name: string | null } | null,
   ): Promise<ViewResult> {
     const { visitId, after } = this.admitted(request, share, admission, user, visitorKey);
-    return this.present(request, share, { user, visitorKey, visitId, cookies, after });
+    return this.present(request, share, { user, visitorKey, visitId, cookies, after, acceptance });
   }
 
   /**
@@ -195,13 +199,17 @@ export class ViewerService {
       cookies: CookieToSet[];
       after?: () => Promise<void>;
       backUrl?: string;
+      /** This visitor's acceptance of the share's agreement, when the gate found it (else looked up for `{name}`). */
+      acceptance?: { name: string | null } | null;
     },
   ): Promise<ViewResult> {
     const { user, visitorKey, visitId, cookies } = visit;
     // Cached after the first view of a version; a CLEAN version's rendering only fails on a database error.
     const content = share.fileKind === null ? null : await this.documents.get(share.versionId!, share.fileKind);
     if (content === null) return { kind: 'stopped', share, stop: { kind: 'unavailable' }, cookies };
-    const watermark = share.watermarkEnabled ? await this.watermark(share, user, request) : null;
+    const watermark = share.watermarkEnabled
+      ? await this.watermark(share, user, request, await this.acceptedName(share, visitorKey, visit.acceptance))
+      : null;
     return {
       kind: 'shown',
       share,
@@ -277,17 +285,38 @@ export class ViewerService {
       versionId: ticket.versionId,
       expiresAt: ticket.expiresAt,
       userId: viewer?.userId ?? null,
+      visitorId: this.identity.visitorId(visitorKey),
     });
     if (!admitted) return null;
     const content = await this.documents.get(ticket.versionId, 'HTML');
     if (content === null) return null;
-    // The page's text; a watermark switched on since the page was served names the address.
+    // The page's text, resolved from what the ticket carries; a watermark switched on since the page was served names the address.
     let watermark: string | null = null;
     if (ticket.watermark || admitted.watermarkEnabled) {
-      const who = admitted.email ?? viewer?.address ?? maskedIpPrefix(request.ip);
-      watermark = admitted.watermarkText ?? `${who} · ${minuteText(viewer?.minute ?? Math.floor(Date.now() / 60_000))} UTC`;
+      const minute = viewer?.minute ?? Math.floor(Date.now() / 60_000);
+      watermark = resolvedWatermark(admitted.watermarkText, {
+        email: admitted.email,
+        name: admitted.acceptedName,
+        address: viewer?.address ?? maskedIpPrefix(request.ip),
+        minute,
+      });
     }
     return { body: frameDocument(content.bytes, content.doctypeLength, ticket.copyProtection, watermark) };
+  }
+
+  /**
+   * The name this visitor gave on the share's current agreement, for a `{name}` watermark: from the
+   * gate's lookup when it made one, else one indexed query (a collection's document within a visit).
+   */
+  private async acceptedName(
+    share: ViewedShare,
+    visitorKey: string,
+    acceptance: { name: string | null } | null | undefined,
+  ): Promise<string | null> {
+    if (acceptance) return acceptance.name;
+    if (share.agreementSha256 === null || !share.watermarkText?.includes('{name}')) return null;
+    const found = await this.acceptances.accepted(share.id, this.identity.visitorId(visitorKey), share.agreementSha256);
+    return found?.name ?? null;
   }
 
   /** The frame of this view: a ticket for this share, version and visitor, good once. */
@@ -302,17 +331,36 @@ export class ViewerService {
     return `/s/_render/${ticket}`;
   }
 
-  /** The share's text, else who is looking and when: the signed-in e-mail or the masked address. */
-  private async watermark(share: ViewedShare, user: AuthUser | null, request: ViewerRequest): Promise<Watermark> {
-    if (share.watermarkText) return { text: share.watermarkText, viewer: null };
+  /** The share's text (its placeholders filled in), else who is looking and when: the signed-in e-mail or the masked address. */
+  private async watermark(
+    share: ViewedShare,
+    user: AuthUser | null,
+    request: ViewerRequest,
+    name: string | null,
+  ): Promise<Watermark> {
     const signedIn = user ?? (request.cookies[SESSION_COOKIE] ? await this.identity.user(request) : null);
     // An address nobody proved names nobody: such a visitor is marked like an anonymous one.
     const viewer = signedIn?.emailVerified ? signedIn : null;
     const minute = Math.floor(Date.now() / 60_000);
     const address = maskedIpPrefix(request.ip);
     return {
-      text: `${viewer?.email ?? address} · ${minuteText(minute)} UTC`,
-      viewer: { userId: viewer?.id ?? null, address: viewer ? null : address, minute },
+      text: resolvedWatermark(share.watermarkText, { email: viewer?.email ?? null, name, address, minute }),
+      // The frame fills in the same text from these: the account's proven e-mail, this visitor's acceptance, the address and minute.
+      viewer: { userId: viewer?.id ?? null, address, minute },
     };
   }
+}
+
+/**
+ * The text of a view's watermark: the share's template with its placeholders filled in, or, without
+ * a template (or one that says nothing for this view), the e-mail or address and the minute.
+ */
+function resolvedWatermark(
+  template: string | null,
+  facts: { email: string | null; name: string | null; address: string; minute: number },
+): string {
+  const text = template
+    ? watermarkText(template, { email: facts.email, name: facts.name, at: new Date(facts.minute * 60_000), ip: facts.address })
+    : '';
+  return text || `${facts.email ?? facts.address} · ${minuteText(facts.minute)} UTC`;
 }

@@ -2,10 +2,25 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { printShareStats } from '../format-activity.js';
-import { printReportTable, printShare, printShareTable, printVisitTable, type SharePolicies, type ShareView } from '../format.js';
-import { addPageOptions, readPages, type PageOptions } from '../pages.js';
+import {
+  printAcceptanceTable,
+  printReportTable,
+  printShare,
+  printShareTable,
+  printVisitTable,
+  type SharePolicies,
+  type ShareView,
+} from '../format.js';
+import { MAX_PAGE_LIMIT, addPageOptions, readPages, type PageOptions } from '../pages.js';
 import type { Session } from '../session.js';
-import { addShareEditOptions, addShareOptions, shareInputOf, shareUpdateOf } from '../share-options.js';
+import {
+  addShareEditOptions,
+  addShareOptions,
+  agreementNeedsCurrent,
+  agreementUpdateOf,
+  shareInputOf,
+  shareUpdateOf,
+} from '../share-options.js';
 
 /**
  * The share with the policies its object leaves out (one session, the allowlist), so that what
@@ -107,15 +122,22 @@ export function registerSharesCommands(program: Command, context: CommandContext
         'no password, no cap, no watermark text, no allowlist; --no-<switch> turns a switch off.',
         'A total cap at or below the visit count consumes the link; a higher one opens it again.',
         'A revoked link cannot be changed (CONFLICT).',
+        'A new agreement text (--agreement, --agreement-file) asks every visitor again; --no-agreement removes it.',
         'Examples: sharedown shares edit <id> --max-visits 50 --expires-in-days 7',
         '          sharedown shares edit <id> --no-password --no-expires-in-days',
+        '          sharedown shares edit <id> --agreement-file nda.md --agreement-require-name',
       ].join('\n'),
     )
     .action(async (id: string, options: Record<string, unknown>, command: Command) => {
       const out = context.output(command);
       const body = shareUpdateOf(options);
-      if (!Object.keys(body).length) throw new UsageError('nothing to change: give at least one policy flag (see --help)');
       const session = await context.session();
+      const current = agreementNeedsCurrent(options)
+        ? (await session.call(session.client.GET('/api/v1/shares/{id}', { params: { path: { id } } }))).agreement
+        : undefined;
+      const agreement = agreementUpdateOf(options, current);
+      if (agreement !== undefined) body.agreement = agreement;
+      if (!Object.keys(body).length) throw new UsageError('nothing to change: give at least one policy flag (see --help)');
       const share = await withPolicies(
         session,
         await session.call(session.client.PATCH('/api/v1/shares/{id}', { params: { path: { id } }, body })),
@@ -126,7 +148,10 @@ export function registerSharesCommands(program: Command, context: CommandContext
   shares
     .command('stats')
     .alias('analytics')
-    .description("a share link's visit analytics: visits per day by people and automated, engagement, top referrers, devices")
+    .description(
+      "a share link's visit analytics: visits per day by people and automated, engagement, top referrers, devices, " +
+        'and reading by section (readers and median seconds per h1–h3 section of each document)',
+    )
     .argument('<id>', 'share id')
     .addOption(new Option('--days <n>', 'the last n days, today included (1..365, default 30)').argParser(wholeNumber))
     .action(async (id: string, options: { days?: number }, command: Command) => {
@@ -213,6 +238,62 @@ export function registerSharesCommands(program: Command, context: CommandContext
         if (page.nextCursor) out.note(`More visits: --cursor ${page.nextCursor}`);
       });
     });
+
+  shares
+    .command('acceptances')
+    .description("show who accepted a share link's agreement, newest first (or all of it as CSV)")
+    .argument('<shareId>', 'share id')
+    .option('--csv', 'print every acceptance as CSV, with a header line')
+    .addOption(
+      new Option('--limit <n>', `acceptances per page (1..${MAX_PAGE_LIMIT}, default 50)`)
+        .argParser(wholeNumber)
+        .conflicts('all'),
+    )
+    .addOption(new Option('--cursor <cursor>', 'continue after the page that printed this cursor').conflicts('all'))
+    .option('--all', 'read every page')
+    .addHelpText(
+      'after',
+      [
+        '',
+        "Each row: when, the name typed (agreements that ask for one), the signed-in visitor's proven e-mail,",
+        'the masked network, the browser and the SHA-256 of the agreement text accepted.',
+      ].join('\n'),
+    )
+    .action(async (id: string, options: AcceptanceOptions, command: Command) => {
+      const out = context.output(command);
+      const session = await context.session();
+      if (options.csv) {
+        const csv = await session.call(
+          session.client.GET('/api/v1/shares/{id}/acceptances.csv', { params: { path: { id } }, parseAs: 'text' }),
+        );
+        out.line(String(csv).replace(/\n$/, ''));
+        return;
+      }
+      const fetchPage = async (limit: number | undefined, cursor: string | undefined) => {
+        const page = await session.call(
+          session.client.GET('/api/v1/shares/{id}/acceptances', {
+            params: {
+              path: { id },
+              query: { ...(limit !== undefined ? { limit } : {}), ...(cursor !== undefined ? { cursor } : {}) },
+            },
+          }),
+        );
+        return { items: page.acceptances, nextCursor: page.nextCursor };
+      };
+      const read = options.all ? await readPages({}, fetchPage) : await fetchPage(options.limit, options.cursor);
+      const page = { acceptances: read.items, nextCursor: read.nextCursor ?? null };
+      out.result(page, () => {
+        printAcceptanceTable(out, page.acceptances);
+        if (page.nextCursor) out.note(`More acceptances: --cursor ${page.nextCursor} (or --all)`);
+      });
+    });
+}
+
+interface AcceptanceOptions {
+  csv?: boolean;
+  all?: boolean;
+  limit?: number;
+  cursor?: string;
 }
 
 interface VisitOptions {

@@ -11,6 +11,7 @@ import admin from './de/admin';
 import reports from './de/reports';
 import agreements from './de/agreements';
 import collections from './de/collections';
+import sections from './de/sections';
 
 /** German messages, one file per area under de/, typed by the English ones. */
 const de: Messages = {
@@ -26,6 +27,7 @@ const de: Messages = {
   ...reports,
   ...agreements,
   ...collections,
+  ...sections,
 };
 
 export default de;

@@ -10,6 +10,7 @@ import admin from './en/admin';
 import reports from './en/reports';
 import agreements from './en/agreements';
 import collections from './en/collections';
+import sections from './en/sections';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
 const en = {
@@ -25,6 +26,7 @@ const en = {
   ...reports,
   ...agreements,
   ...collections,
+  ...sections,
 };
 
 export default en;

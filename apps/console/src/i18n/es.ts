@@ -11,6 +11,7 @@ import admin from './es/admin';
 import reports from './es/reports';
 import agreements from './es/agreements';
 import collections from './es/collections';
+import sections from './es/sections';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
 const es: Messages = {
@@ -26,6 +27,7 @@ const es: Messages = {
   ...reports,
   ...agreements,
   ...collections,
+  ...sections,
 };
 
 export default es;

@@ -11,6 +11,7 @@ import admin from './fr/admin';
 import reports from './fr/reports';
 import agreements from './fr/agreements';
 import collections from './fr/collections';
+import sections from './fr/sections';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
 const fr: Messages = {
@@ -26,6 +27,7 @@ const fr: Messages = {
   ...reports,
   ...agreements,
   ...collections,
+  ...sections,
 };
 
 export default fr;

@@ -11,6 +11,7 @@ import admin from './ja/admin';
 import reports from './ja/reports';
 import agreements from './ja/agreements';
 import collections from './ja/collections';
+import sections from './ja/sections';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
 const ja: Messages = {
@@ -26,6 +27,7 @@ const ja: Messages = {
   ...reports,
   ...agreements,
   ...collections,
+  ...sections,
 };
 
 export default ja;

@@ -11,6 +11,7 @@ import admin from './zh/admin';
 import reports from './zh/reports';
 import agreements from './zh/agreements';
 import collections from './zh/collections';
+import sections from './zh/sections';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
 const zh: Messages = {
@@ -26,6 +27,7 @@ const zh: Messages = {
   ...reports,
   ...agreements,
   ...collections,
+  ...sections,
 };
 
 export default zh;

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext } from '../tool-context.js';
+import { registerServiceAcceptancesTool } from './service-acceptances.js';
 import { registerServiceActivityTool } from './service-activity.js';
 import { registerServiceAnalyticsTool } from './service-analytics.js';
 import { registerServiceCreateFolderTool } from './service-create-folder.js';
@@ -46,6 +47,7 @@ export function registerTools(server: McpServer, context: ToolContext): void {
   registerServiceUpdateShareTool(server, context);
   registerServiceRevokeTool(server, context);
   registerServiceVisitsTool(server, context);
+  registerServiceAcceptancesTool(server, context);
   registerServiceAnalyticsTool(server, context);
   registerServiceReportsTool(server, context);
   // The account

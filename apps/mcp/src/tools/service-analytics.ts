@@ -11,7 +11,7 @@ export function registerServiceAnalyticsTool(server: McpServer, context: ToolCon
     {
       title: 'Visit analytics of a share',
       description: [
-        "Summarizes a share link's logged visits over the last `days` days: visits per day (people and automated), median reading time, completion rate, reading depth, top referrers and devices.",
+        "Summarizes a share link's logged visits over the last `days` days: visits per day (people and automated), median reading time, completion rate, reading depth, top referrers and devices, and reading by section (for each h1–h3 section of the document, or of each document read in a collection: readers and median seconds on screen).",
         'NOT_FOUND when the share is not yours.',
       ].join(' '),
       inputSchema: {

@@ -14,7 +14,7 @@ export function registerServiceShareTool(server: McpServer, context: ToolContext
         'Creates a new share link for an uploaded file, or for a folder (a collection), and returns its public view URL.',
         "Give exactly one of fileId and folderId. A collection link shows the folder's documents (sub-folders' documents grouped under their folder; only documents whose current version is CLEAN; files added later appear, files moved out or trashed disappear), each opening at <url>/d/<fileId>; every policy applies to the collection as a whole, and lockedVersionId is refused for it.",
         'Each call makes another independent link; a file or folder can have many.',
-        'Policies (all optional): expiry in days, password, visit caps, one-time use, login requirement, e-mail allowlist, custom slug, watermark, copy protection, burn-after-read.',
+        'Policies (all optional): expiry in days, password, visit caps, one-time use, login requirement, e-mail allowlist, custom slug, watermark (its text may name the reader: {email}, {name}, {date}, {ip}), copy protection, burn-after-read, and an agreement visitors must accept first.',
         'Errors: NOT_FOUND when the file or folder does not exist (or is in the trash), INFECTED when the file is quarantined, SLUG_TAKEN when the slug is in use, VALIDATION for out-of-range options and for both or neither of fileId and folderId (field names which).',
       ].join(' '),
       inputSchema: {

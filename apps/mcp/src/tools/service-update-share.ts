@@ -24,7 +24,8 @@ export function registerServiceUpdateShareTool(server: McpServer, context: ToolC
       title: 'Change a share link',
       description: [
         'Changes the policies of a live share link in place: the URL, its visit counts and its history stay. service_get_share shows the current ones.',
-        'Only the fields given change; null removes a limit (expiry, password, visit caps, watermark text), [] clears the e-mail allowlist.',
+        'Only the fields given change; null removes a limit (expiry, password, visit caps, watermark text) or the agreement, [] clears the e-mail allowlist.',
+        'A new agreement text asks every visitor again; service_acceptances lists who accepted.',
         'A total cap at or below the visits so far uses the link up; a higher one opens it again. The next visit is judged by the new policies.',
         'The slug, one-time use and the pinned version cannot be changed (make a new link with service_share).',
         'Errors: NOT_FOUND when the share is not yours, CONFLICT when it is revoked, VALIDATION for out-of-range values.',

@@ -54,6 +54,10 @@ export default {
       body: 'Dies ist ein Link zu einem geteilten Dokument. Öffnen Sie ihn in einem Browser, um es anzusehen.',
     },
     foreignForm: { title: 'Anfrage abgelehnt', body: 'Formulare müssen von einer Seite dieser Website gesendet werden.' },
+    agreementForged: {
+      title: 'Anfrage abgelehnt',
+      body: 'Dieses Vereinbarungsformular gehört nicht zu diesem Link oder diesem Browser. Öffnen Sie den Link erneut.',
+    },
     submitOnSite: { title: 'Anfrage abgelehnt', body: 'Bitte senden Sie dies über die Anmeldeseite dieser Website.' },
     notListed: { title: 'Kein Zugriff', body: 'Das angemeldete Konto ({email}) steht nicht auf der Zugriffsliste dieses Links.' },
     tooManyAttempts: { title: 'Zu viele Versuche', body: 'Zu viele Versuche. Versuchen Sie es in {duration} erneut.' },
@@ -88,6 +92,16 @@ export default {
     label: 'Passwort',
     submit: 'Dokument ansehen',
     wrong: 'Das Passwort ist falsch.',
+  },
+  agreement: {
+    title: 'Bitte stimmen Sie der Vereinbarung zu',
+    body: 'Bevor Sie „{file}“ ansehen, lesen Sie bitte die folgende Vereinbarung und stimmen Sie ihr zu.',
+    bodyUnnamed: 'Bevor Sie dieses Dokument ansehen, lesen Sie bitte die folgende Vereinbarung und stimmen Sie ihr zu.',
+    accept: 'Ich habe die Vereinbarung gelesen und stimme ihr zu',
+    name: 'Ihr Name',
+    submit: 'Zustimmen und fortfahren',
+    mustAccept: 'Setzen Sie das Häkchen, um der Vereinbarung zuzustimmen.',
+    nameLength: 'Geben Sie Ihren Namen ein (1 bis 100 Zeichen).',
   },
   reveal: {
     title: 'Dokument öffnen',

@@ -42,6 +42,10 @@ export default {
     },
     linkPreview: { title: 'Shared document', body: 'This is a link to a shared document. Open it in a browser to view it.' },
     foreignForm: { title: 'Request refused', body: 'Forms must be submitted from a page of this site.' },
+    agreementForged: {
+      title: 'Request refused',
+      body: 'This agreement form does not belong to this link or this browser. Open the link again.',
+    },
     submitOnSite: { title: 'Request refused', body: 'Please submit this on the sign-in page of this site.' },
     notListed: { title: 'No access', body: 'The signed-in account ({email}) is not on the access list of this link.' },
     tooManyAttempts: { title: 'Too many attempts', body: 'Too many attempts. Try again in {duration}.' },
@@ -64,6 +68,16 @@ export default {
     label: 'Password',
     submit: 'View document',
     wrong: 'The password is not correct.',
+  },
+  agreement: {
+    title: 'Please accept the agreement',
+    body: 'Before you view “{file}”, read and accept the agreement below.',
+    bodyUnnamed: 'Before you view this document, read and accept the agreement below.',
+    accept: 'I have read and accept the agreement above',
+    name: 'Your name',
+    submit: 'Accept and continue',
+    mustAccept: 'Tick the box to accept the agreement.',
+    nameLength: 'Enter your name (1 to 100 characters).',
   },
   reveal: {
     title: 'Open the document',

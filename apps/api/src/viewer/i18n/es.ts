@@ -54,6 +54,10 @@ export default {
       body: 'Este es un enlace a un documento compartido. Ábrelo en un navegador para verlo.',
     },
     foreignForm: { title: 'Solicitud rechazada', body: 'Los formularios deben enviarse desde una página de este sitio.' },
+    agreementForged: {
+      title: 'Solicitud rechazada',
+      body: 'Este formulario de acuerdo no pertenece a este enlace ni a este navegador. Vuelva a abrir el enlace.',
+    },
     submitOnSite: { title: 'Solicitud rechazada', body: 'Envíalo desde la página de inicio de sesión de este sitio.' },
     notListed: {
       title: 'Sin acceso',
@@ -94,6 +98,16 @@ export default {
     label: 'Contraseña',
     submit: 'Ver documento',
     wrong: 'La contraseña no es correcta.',
+  },
+  agreement: {
+    title: 'Acepte el acuerdo',
+    body: 'Antes de ver «{file}», lea y acepte el siguiente acuerdo.',
+    bodyUnnamed: 'Antes de ver este documento, lea y acepte el siguiente acuerdo.',
+    accept: 'He leído y acepto el acuerdo anterior',
+    name: 'Su nombre',
+    submit: 'Aceptar y continuar',
+    mustAccept: 'Marque la casilla para aceptar el acuerdo.',
+    nameLength: 'Escriba su nombre (de 1 a 100 caracteres).',
   },
   reveal: {
     title: 'Abrir el documento',

@@ -45,6 +45,10 @@ export default {
       body: 'Ceci est un lien vers un document partagé. Ouvrez-le dans un navigateur pour le consulter.',
     },
     foreignForm: { title: 'Demande refusée', body: 'Les formulaires doivent être envoyés depuis une page de ce site.' },
+    agreementForged: {
+      title: 'Demande refusée',
+      body: 'Ce formulaire d’accord n’appartient pas à ce lien ou à ce navigateur. Ouvrez de nouveau le lien.',
+    },
     submitOnSite: { title: 'Demande refusée', body: 'Veuillez envoyer ceci depuis la page de connexion de ce site.' },
     notListed: {
       title: 'Accès non autorisé',
@@ -79,6 +83,16 @@ export default {
     label: 'Mot de passe',
     submit: 'Voir le document',
     wrong: 'Le mot de passe est incorrect.',
+  },
+  agreement: {
+    title: 'Veuillez accepter l’accord',
+    body: 'Avant de consulter « {file} », lisez et acceptez l’accord ci-dessous.',
+    bodyUnnamed: 'Avant de consulter ce document, lisez et acceptez l’accord ci-dessous.',
+    accept: 'J’ai lu et j’accepte l’accord ci-dessus',
+    name: 'Votre nom',
+    submit: 'Accepter et continuer',
+    mustAccept: 'Cochez la case pour accepter l’accord.',
+    nameLength: 'Saisissez votre nom (1 à 100 caractères).',
   },
   reveal: {
     title: 'Ouvrir le document',

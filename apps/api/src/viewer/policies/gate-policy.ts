@@ -22,6 +22,8 @@ export interface Visit {
   browserKey: string | null;
   /** The right password was typed in this very request. */
   passwordTyped: boolean;
+  /** This visitor's acceptance of the share's agreement, once that policy found it. */
+  acceptance: { name: string | null } | null;
   /** Set by the last policy, which counts the visit. */
   admission: Admission | null;
 }
@@ -35,6 +37,7 @@ export function newVisit(request: ViewerRequest, share: ViewedShare, visitor: Vi
     user: null,
     browserKey: null,
     passwordTyped: false,
+    acceptance: null,
     admission: null,
   };
 }

@@ -1,30 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/password-hasher.js';
-import { RateLimiter, type RateDecision } from '../../rate-limit/rate-limiter.js';
 import type { ShareViewRepository } from '../share-view.repository.js';
 import type { CookieToSet } from '../viewer-answer.js';
 import type { ViewerIdentity } from '../viewer-identity.js';
 import { PASS, type Visit } from './gate-policy.js';
 import { PASSWORD_ATTEMPTS, PasswordPolicy } from './password.policy.js';
-import { aVisit } from './visit.fixture.js';
-
-/** Buckets that never refill: counts what the policy takes, per key. */
-class CountingLimiter extends RateLimiter {
-  readonly levels = new Map<string, number>();
-
-  async consume(key: string, capacity: number): Promise<RateDecision> {
-    const level = this.levels.get(key) ?? capacity;
-    const allowed = level >= 1;
-    this.levels.set(key, allowed ? level - 1 : level);
-    return { allowed, remaining: allowed ? level - 1 : 0, retryAfterSeconds: allowed ? 0 : 600 };
-  }
-
-  async refund(): Promise<void> {}
-
-  async sweep(): Promise<number> {
-    return 0;
-  }
-}
+import { CountingLimiter, aVisit } from './visit.fixture.js';
 
 const ACCESS: CookieToSet = { name: 'sd_access_1', value: 'sealed', maxAge: 43_200 };
 

@@ -1,3 +1,4 @@
+import { RateLimiter, type RateDecision } from '../../rate-limit/rate-limiter.js';
 import type { AuthUser } from '../../auth/auth-context.js';
 import type { ViewedShare } from '../share-view.repository.js';
 import type { ViewerRequest } from '../viewer-answer.js';
@@ -34,6 +35,8 @@ export function aShare(overrides: Partial<ViewedShare> = {}): ViewedShare {
     notify: 'off',
     ownerDisabled: false,
     disabled: false,
+    agreementSha256: null,
+    agreementRequireName: false,
     ...overrides,
   };
 }
@@ -71,4 +74,22 @@ export function aUser(overrides: Partial<AuthUser> = {}): AuthUser {
 
 export function aVisit(parts: { share?: Partial<ViewedShare>; request?: Partial<ViewerRequest> } = {}): Visit {
   return newVisit(aRequest(parts.request), aShare(parts.share), { key: 'visitor-key', cookie: null });
+}
+
+/** Rate buckets that never refill: counts what the policy takes, per key. */
+export class CountingLimiter extends RateLimiter {
+  readonly levels = new Map<string, number>();
+
+  async consume(key: string, capacity: number): Promise<RateDecision> {
+    const level = this.levels.get(key) ?? capacity;
+    const allowed = level >= 1;
+    this.levels.set(key, allowed ? level - 1 : level);
+    return { allowed, remaining: allowed ? level - 1 : 0, retryAfterSeconds: allowed ? 0 : 600 };
+  }
+
+  async refund(): Promise<void> {}
+
+  async sweep(): Promise<number> {
+    return 0;
+  }
 }
