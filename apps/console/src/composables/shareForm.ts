@@ -1,4 +1,4 @@
-import type { ShareNotify } from '../api/types';
+import type { AgreementInput, ShareNotify } from '../api/types';
 import { inRange, isEmail, LIMITS, parseInteger, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from './validators';
 
 /** What the form edits: every ShareInput option, with switches for the optional ones. */
@@ -61,11 +61,7 @@ export interface ShareInput {
   agreement?: AgreementInput | null;
 }
 
-/** The API's AgreementInput. */
-export interface AgreementInput {
-  text: string;
-  requireName?: boolean;
-}
+export type { AgreementInput };
 
 /** The placeholders a watermark text may hold, filled per view with what is known of the reader. */
 export const WATERMARK_PLACEHOLDERS = ['{email}', '{name}', '{date}', '{ip}'] as const;
