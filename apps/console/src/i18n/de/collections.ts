@@ -1,6 +1,7 @@
 /** German messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    search: 'Nach Datei, Ordner oder Link suchen',
     fileOrFolder: 'Datei oder Ordner',
     label: 'Sammlung',
     shareFolder: 'Ordner teilen',

@@ -1,6 +1,7 @@
 /** English messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    search: 'Search by file, folder or link',
     fileOrFolder: 'File or folder',
     label: 'collection',
     shareFolder: 'Share folder',

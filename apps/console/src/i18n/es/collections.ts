@@ -1,6 +1,7 @@
 /** Spanish messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    search: 'Buscar por archivo, carpeta o enlace',
     fileOrFolder: 'Archivo o carpeta',
     label: 'colección',
     shareFolder: 'Compartir carpeta',

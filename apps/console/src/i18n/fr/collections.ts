@@ -1,6 +1,7 @@
 /** French messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    search: 'Rechercher par fichier, dossier ou lien',
     fileOrFolder: 'Fichier ou dossier',
     label: 'collection',
     shareFolder: 'Partager le dossier',

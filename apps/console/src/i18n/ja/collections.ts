@@ -1,6 +1,7 @@
 /** Japanese messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    search: 'ファイル、フォルダー、リンクで検索',
     fileOrFolder: 'ファイルまたはフォルダー',
     label: 'コレクション',
     shareFolder: 'フォルダーを共有',

@@ -1,6 +1,7 @@
 /** Chinese messages: sharing a folder as a collection, and the documents each visit opened. */
 export default {
   collections: {
+    search: '按文件、文件夹或链接搜索',
     fileOrFolder: '文件或文件夹',
     label: '合集',
     shareFolder: '分享文件夹',
