@@ -1,5 +1,5 @@
-import type { ShareNotify } from '../api/types';
-import { inRange, isEmail, LIMITS, parseInteger, SLUG_PATTERN } from './validators';
+import type { AgreementInput, ShareNotify } from '../api/types';
+import { inRange, isEmail, LIMITS, parseInteger, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from './validators';
 
 /** What the form edits: every ShareInput option, with switches for the optional ones. */
 export interface ShareFormState {
@@ -27,6 +27,10 @@ export interface ShareFormState {
   allowlistEnabled: boolean;
   emailAllowlist: string;
   notify: ShareNotify;
+  agreementEnabled: boolean;
+  /** Markdown the visitor accepts before any content of the share. */
+  agreementText: string;
+  agreementRequireName: boolean;
 }
 
 /** A file version the share may be pinned to. */
@@ -53,7 +57,14 @@ export interface ShareInput {
   oneSession?: boolean;
   emailAllowlist?: string[];
   notify?: ShareNotify;
+  /** null removes the agreement (editing); absent leaves it as it is. */
+  agreement?: AgreementInput | null;
 }
+
+export type { AgreementInput };
+
+/** The placeholders a watermark text may hold, filled per view with what is known of the reader. */
+export const WATERMARK_PLACEHOLDERS = ['{email}', '{name}', '{date}', '{ip}'] as const;
 
 export function emptyShareForm(): ShareFormState {
   return {
@@ -80,6 +91,9 @@ export function emptyShareForm(): ShareFormState {
     allowlistEnabled: false,
     emailAllowlist: '',
     notify: 'off',
+    agreementEnabled: false,
+    agreementText: '',
+    agreementRequireName: false,
   };
 }
 
@@ -116,9 +130,33 @@ export type ShareFormErrors = Record<
   | 'perLoginUserMaxVisits'
   | 'watermarkText'
   | 'slug'
-  | 'emailAllowlist',
+  | 'emailAllowlist'
+  | 'agreementText',
   FieldError
 >;
+
+/** Characters as the API counts them: code points, so an emoji is one. */
+export function characters(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * The watermark template's problem, if any: the API counts the template (placeholders as typed)
+ * against the limit and refuses control characters.
+ */
+export function watermarkProblem(text: string): FieldError {
+  if (characters(text.trim()) > LIMITS.watermarkText.max) return { key: 'shareForm.errWatermark', params: LIMITS.watermarkText };
+  if (!WATERMARK_TEXT_PATTERN.test(text)) return { key: 'readerWatermark.errControl' };
+  return null;
+}
+
+/** An agreement's text must say something, and stay within the API's length. */
+export function agreementProblem(text: string): FieldError {
+  const length = characters(text);
+  if (text.trim() === '') return { key: 'agreementForm.errEmpty' };
+  if (length > LIMITS.agreementText.max) return { key: 'agreementForm.errLength', params: LIMITS.agreementText };
+  return null;
+}
 
 function capError(enabled: boolean, value: string | number): FieldError {
   if (!enabled) return null;
@@ -145,10 +183,7 @@ export function validateShareForm(state: ShareFormState): ShareFormErrors {
     maxVisits: state.oneTime ? null : capError(state.maxVisitsEnabled, state.maxVisits),
     perVisitorMaxVisits: capError(state.perVisitorEnabled, state.perVisitorMaxVisits),
     perLoginUserMaxVisits: capError(state.perLoginUserEnabled, state.perLoginUserMaxVisits),
-    watermarkText:
-      state.watermarkEnabled && [...state.watermarkText].length > LIMITS.watermarkText.max
-        ? { key: 'shareForm.errWatermark', params: LIMITS.watermarkText }
-        : null,
+    watermarkText: state.watermarkEnabled ? watermarkProblem(state.watermarkText) : null,
     slug: state.slugEnabled && !SLUG_PATTERN.test(state.slug) ? { key: 'shareForm.errSlug' } : null,
     emailAllowlist: !state.allowlistEnabled
       ? null
@@ -157,6 +192,7 @@ export function validateShareForm(state: ShareFormState): ShareFormErrors {
         : invalidEmail
           ? { key: 'shareForm.errAllowlistEmail', params: { email: invalidEmail } }
           : null,
+    agreementText: state.agreementEnabled ? agreementProblem(state.agreementText) : null,
   };
 }
 
@@ -186,6 +222,7 @@ export function toShareInput(state: ShareFormState): ShareInput {
   if (state.oneSession) input.oneSession = true;
   if (state.allowlistEnabled) input.emailAllowlist = parseEmails(state.emailAllowlist);
   if (state.notify !== 'off') input.notify = state.notify;
+  if (state.agreementEnabled) input.agreement = { text: state.agreementText, requireName: state.agreementRequireName };
   return input;
 }
 
@@ -196,7 +233,7 @@ export interface SummaryLine {
 }
 
 /** What a visitor will go through, in order, for the live summary beside the form. */
-export function summarizeShare(state: ShareFormState, now = new Date()): SummaryLine[] {
+export function summarizeShare(state: ShareFormState, now = new Date(), collection = false): SummaryLine[] {
   const lines: SummaryLine[] = [];
   const emails = parseEmails(state.emailAllowlist);
   if (state.allowlistEnabled && emails.length > 0) {
@@ -210,6 +247,9 @@ export function summarizeShare(state: ShareFormState, now = new Date()): Summary
     lines.push({ key: 'summary.anyone' });
   }
   if (state.passwordEnabled) lines.push({ key: 'summary.password' });
+  if (state.agreementEnabled) {
+    lines.push({ key: state.agreementRequireName ? 'agreementForm.summaryNamed' : 'agreementForm.summary' });
+  }
   if (state.oneSession) lines.push({ key: 'summary.oneSession' });
   if (state.oneTime || state.burnAfterReadEnabled) lines.push({ key: 'summary.reveal' });
 
@@ -235,7 +275,8 @@ export function summarizeShare(state: ShareFormState, now = new Date()): Summary
   }
   if (state.copyProtectionEnabled) lines.push({ key: 'summary.copyProtection' });
   if (state.burnAfterReadEnabled) lines.push({ key: 'summary.burn', tone: 'warning' });
-  lines.push(state.lockedVersionId ? { key: 'summary.pinned' } : { key: 'summary.latest' });
+  if (collection) lines.push({ key: 'collections.summary' });
+  else lines.push(state.lockedVersionId ? { key: 'summary.pinned' } : { key: 'summary.latest' });
   if (state.notify !== 'off') lines.push({ key: `notifications.summary.${state.notify}` });
   return lines;
 }

@@ -1,4 +1,4 @@
-import { computed, ref, watch } from 'vue';
+import { computed, ref, watch, type Ref } from 'vue';
 import { api, call } from '../api/client';
 import type { Share } from '../api/types';
 import type { ShareStatus } from './shares';
@@ -16,8 +16,9 @@ export interface ShareTotals {
  * filters (status, text) apply on the server, so the console never holds more than a page.
  * `cursors[n]` is where page n+1 starts; going back reuses it, going forward takes the page's
  * `nextCursor`. A reload (the polling) reads the page on screen again from the same cursor.
+ * `folderId`, when set, keeps only that folder's collections.
  */
-export function useSharePages() {
+export function useSharePages(folderId: Ref<string | null> = ref(null)) {
   const shares = ref<Share[]>([]);
   const total = ref(0);
   const totals = ref<ShareTotals>({ active: 0, visits: 0, uniqueVisits: 0 });
@@ -29,7 +30,7 @@ export function useSharePages() {
   const cursors = ref<Array<string | null>>([null]);
   const nextCursor = ref<string | null>(null);
   /** Whether a filter narrows the list: no rows then means no matches, not an account without shares. */
-  const filtered = computed(() => status.value !== 'all' || query.value.trim() !== '');
+  const filtered = computed(() => status.value !== 'all' || query.value.trim() !== '' || folderId.value !== null);
   const pageCount = computed(() => Math.max(page.value + (nextCursor.value ? 1 : 0), Math.ceil(total.value / SHARE_PAGE_SIZE)));
   let generation = 0;
 
@@ -48,6 +49,7 @@ export function useSharePages() {
                 ...(cursor ? { cursor } : {}),
                 ...(status.value === 'all' ? {} : { status: status.value }),
                 ...(q ? { q } : {}),
+                ...(folderId.value ? { folderId: folderId.value } : {}),
               },
             },
           }),
@@ -101,6 +103,7 @@ export function useSharePages() {
     searchTimer = setTimeout(restart, 250);
   });
   watch(status, restart);
+  watch(folderId, restart);
 
   return { shares, total, totals, status, query, page, pageCount, nextCursor, loading, error, filtered, load, goTo, replace };
 }

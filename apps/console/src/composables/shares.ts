@@ -62,6 +62,8 @@ interface SharePolicy extends ShareTimes {
   copyProtectionEnabled?: boolean;
   burnAfterReadEnabled?: boolean;
   notify?: 'off' | 'first' | 'every' | 'daily';
+  agreement?: { requireName: boolean } | null;
+  folderId?: string;
 }
 
 /** The policies of an existing share, as short lines for its detail page. */
@@ -69,6 +71,7 @@ export function describePolicies(share: SharePolicy): PolicyLine[] {
   const lines: PolicyLine[] = [];
   lines.push({ key: share.requireLogin ? 'summary.login' : 'summary.anyone' });
   if (share.hasPassword) lines.push({ key: 'summary.password' });
+  if (share.agreement) lines.push({ key: share.agreement.requireName ? 'agreementForm.summaryNamed' : 'agreementForm.summary' });
   if (share.oneTime) lines.push({ key: 'summary.oneTime' });
   else if (share.maxVisits) lines.push({ key: 'summary.maxVisits', params: { count: share.maxVisits } });
   if (share.perVisitorMaxVisits) lines.push({ key: 'summary.perVisitor', params: { count: share.perVisitorMaxVisits } });
@@ -83,5 +86,6 @@ export function describePolicies(share: SharePolicy): PolicyLine[] {
   if (share.copyProtectionEnabled) lines.push({ key: 'summary.copyProtection' });
   if (share.burnAfterReadEnabled) lines.push({ key: 'summary.burn' });
   if (share.notify && share.notify !== 'off') lines.push({ key: `notifications.summary.${share.notify}` });
+  if (share.folderId) lines.push({ key: 'collections.summary' });
   return lines;
 }

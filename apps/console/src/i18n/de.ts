@@ -9,6 +9,8 @@ import activity from './de/activity';
 import notifications from './de/notifications';
 import admin from './de/admin';
 import reports from './de/reports';
+import agreements from './de/agreements';
+import collections from './de/collections';
 import sections from './de/sections';
 
 /** German messages, one file per area under de/, typed by the English ones. */
@@ -23,6 +25,8 @@ const de: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
   ...sections,
 };
 

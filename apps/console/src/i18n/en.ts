@@ -8,6 +8,8 @@ import activity from './en/activity';
 import notifications from './en/notifications';
 import admin from './en/admin';
 import reports from './en/reports';
+import agreements from './en/agreements';
+import collections from './en/collections';
 import sections from './en/sections';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
@@ -22,6 +24,8 @@ const en = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
   ...sections,
 };
 

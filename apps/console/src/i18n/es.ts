@@ -9,6 +9,8 @@ import activity from './es/activity';
 import notifications from './es/notifications';
 import admin from './es/admin';
 import reports from './es/reports';
+import agreements from './es/agreements';
+import collections from './es/collections';
 import sections from './es/sections';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
@@ -23,6 +25,8 @@ const es: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
   ...sections,
 };
 

@@ -9,6 +9,8 @@ import activity from './fr/activity';
 import notifications from './fr/notifications';
 import admin from './fr/admin';
 import reports from './fr/reports';
+import agreements from './fr/agreements';
+import collections from './fr/collections';
 import sections from './fr/sections';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
@@ -23,6 +25,8 @@ const fr: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
   ...sections,
 };
 

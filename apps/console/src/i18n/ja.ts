@@ -9,6 +9,8 @@ import activity from './ja/activity';
 import notifications from './ja/notifications';
 import admin from './ja/admin';
 import reports from './ja/reports';
+import agreements from './ja/agreements';
+import collections from './ja/collections';
 import sections from './ja/sections';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
@@ -23,6 +25,8 @@ const ja: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
   ...sections,
 };
 

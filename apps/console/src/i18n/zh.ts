@@ -9,6 +9,8 @@ import activity from './zh/activity';
 import notifications from './zh/notifications';
 import admin from './zh/admin';
 import reports from './zh/reports';
+import agreements from './zh/agreements';
+import collections from './zh/collections';
 import sections from './zh/sections';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
@@ -23,6 +25,8 @@ const zh: Messages = {
   ...notifications,
   ...admin,
   ...reports,
+  ...agreements,
+  ...collections,
   ...sections,
 };
 
