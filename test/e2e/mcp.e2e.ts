@@ -85,8 +85,10 @@ describe('MCP tool server', () => {
       expect(Object.keys(byName.service_upload!.inputSchema.properties!)).toEqual(
         expect.arrayContaining(['content', 'name', 'kind', 'folder', 'share']),
       );
-      expect(byName.service_share!.inputSchema.required).toEqual(['fileId']);
-      expect(Object.keys(byName.service_share!.inputSchema.properties!)).toEqual(['fileId', 'options']);
+      // The spec's fileId and options, and a collection's folderId in place of fileId (exactly one,
+      // judged by the API, which names the field): neither id is required by the schema.
+      expect(byName.service_share!.inputSchema.required ?? []).toEqual([]);
+      expect(Object.keys(byName.service_share!.inputSchema.properties!)).toEqual(['fileId', 'folderId', 'options']);
       expect(byName.service_revoke!.inputSchema.required).toEqual(['shareId']);
       expect(byName.service_get!.inputSchema.required).toEqual(['fileId']);
       expect(byName.service_list!.inputSchema.required ?? []).toEqual([]);
