@@ -3027,7 +3027,7 @@ export interface components {
             freedBytes: number;
         };
         AgreementInputDto: {
-            /** @description Markdown, rendered sanitized like a Markdown document */
+            /** @description Markdown, rendered sanitized like a Markdown document; not only whitespace */
             text: string;
             /** @description the visitor also types a name (1..100 characters) to accept */
             requireName?: boolean;

@@ -75,6 +75,7 @@ describe(parseShareField.name, () => {
     [{ emailAllowlist: ['not-an-email'] }, 'emailAllowlist'],
     [{ agreement: { text: 'x'.repeat(20_001) } }, 'agreement.text'],
     [{ agreement: { text: '' } }, 'agreement.text'],
+    [{ agreement: { text: ' \n\t ' } }, 'agreement.text'],
     [{ agreement: { requireName: true } }, 'agreement.text'],
     [{ agreement: { text: 'x', requireName: 'yes' } }, 'agreement.requireName'],
     [{ agreement: 'I agree' }, 'agreement'],

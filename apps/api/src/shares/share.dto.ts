@@ -63,10 +63,12 @@ export class AgreementInputDto {
   @ApiProperty({
     minLength: AGREEMENT.min,
     maxLength: AGREEMENT.max,
-    description: 'Markdown, rendered sanitized like a Markdown document',
+    description: 'Markdown, rendered sanitized like a Markdown document; not only whitespace',
   })
   @IsString({ message: 'agreement.text 必须是字符串' })
   @Length(AGREEMENT.min, AGREEMENT.max, { message: `agreement.text 必须是 ${AGREEMENT.min} 到 ${AGREEMENT.max} 个字符` })
+  // Blank text would show the visitor an empty page to accept.
+  @Matches(/\S/, { message: 'agreement.text 不能只有空白' })
   text: string;
 
   @ApiProperty({ required: false, description: 'the visitor also types a name (1..100 characters) to accept' })
