@@ -462,7 +462,13 @@ describe('agreements', () => {
         headers: { authorization: `Bearer ${alice.token}` },
       });
       expect(unknown.status).toBe(404);
-      for (const query of ['limit=0', 'limit=201', 'cursor=@@', `cursor=${Buffer.from('x').toString('base64url')}`]) {
+      for (const query of [
+        'limit=0',
+        'limit=201',
+        'cursor=@@',
+        `cursor=${Buffer.from('x').toString('base64url')}`,
+        `cursor=${Buffer.from('a9999999999999999999').toString('base64url')}`,
+      ]) {
         const response = await fetch(`${a.baseUrl}/api/v1/shares/${shareId}/acceptances?${query}`, {
           headers: { authorization: `Bearer ${alice.token}` },
         });

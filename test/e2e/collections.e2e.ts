@@ -359,6 +359,25 @@ describe('collections: a share of a folder', () => {
       expect((await visitor.get(path)).status).toBe(410);
     });
 
+    it('an agreement added during an admitted visit is asked before its next document, which then counts anew', async () => {
+      const { share, url } = await shareFolder(alice, handbook);
+      const path = new URL(url).pathname;
+      const visitor = new HttpVisitor(app.baseUrl, CHROME);
+      expect((await visitor.get(path)).status).toBe(200);
+      expect(isDocument(await visitor.get(`${path}/d/${files.intro}`))).toBe(true);
+      await unwrap(
+        alice.api.PATCH('/api/v1/shares/{id}', {
+          params: { path: { id: share.id } },
+          body: { agreement: { text: 'Keep it **confidential**.' } },
+        }),
+      );
+      const asked = await visitor.get(`${path}/d/${files.intro}`);
+      expect(asked.status).toBe(200);
+      expect(isDocument(asked)).toBe(false);
+      expect(asked.body).toContain('name="accept"');
+      expect(await getShare(alice, share.id)).toMatchObject({ visitCount: 1 });
+    });
+
     it('trashing the folder revokes its collections and those of the folders below it', async () => {
       const top = await folder(alice, 'Doomed');
       const below = await folder(alice, 'Below', top);

@@ -15,6 +15,7 @@ import { ShareAcceptancesRepository } from './share-acceptances.repository.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR = /^a(\d{1,19})$/;
 const EXPORT_PAGE = 1_000;
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
 /** The CSV's columns, in order: the ShareAcceptance fields. */
 const CSV_COLUMNS: Array<keyof ShareAcceptanceDto> = ['id', 'at', 'name', 'email', 'ipPrefix', 'userAgent', 'agreementSha256'];
@@ -26,7 +27,8 @@ function encodeCursor(seq: string): string {
 function decodeCursor(cursor: string | undefined): string | null {
   if (cursor === undefined) return null;
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw AppError.validation('cursor 无效', 'cursor');
+  // Nineteen digits can pass bigint's range, which the database would refuse with an error.
+  if (!match || BigInt(match[1]!) > MAX_BIGINT) throw AppError.validation('cursor 无效', 'cursor');
   return match[1]!;
 }
 

@@ -63,7 +63,7 @@ export class CollectionViewService {
     const shown: ViewedShare = { ...judged, fileName: file.name };
     const counting = request.method !== 'HEAD';
 
-    const admittedVisit = this.passes.visitOf(request, share.id, visitor.key);
+    const admittedVisit = this.passes.visitOf(request, share, visitor.key);
     if (admittedVisit !== null) {
       // The visit was admitted (and counted) already: it may have been the last one a cap allowed.
       const stop = this.stillShown(newVisit(request, { ...judged, consumed: false }, visitor));
@@ -88,7 +88,7 @@ export class CollectionViewService {
       user: visit.user,
       visitorKey: visitor.key,
       visitId,
-      cookies: [...visit.cookies, this.passes.issue(share.id, visitId, visitor.key, linkPath)],
+      cookies: [...visit.cookies, this.passes.issue(share, visitId, visitor.key, linkPath)],
       after,
       backUrl: backToCollection(linkPath),
     });

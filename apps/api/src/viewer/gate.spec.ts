@@ -42,6 +42,8 @@ function realGate(user: AuthUser | null) {
     hasAccess: () => false,
     accessCookie: () => ({ name: 'access', value: 'x' }),
     visitorId: (key: string) => `id-${key}`,
+    isBrowserBound: (key: string) => key.startsWith('b'),
+    browserBoundVisitor: () => ({ key: 'bnew', cookie: { name: 'sd_visitor', value: 'signed-bnew', maxAge: 1 } }),
     agreementForms: new Signer('s'.repeat(40), 'agreement-form'),
   } as unknown as ViewerIdentity;
   const acceptances = {

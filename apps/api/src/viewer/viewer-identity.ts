@@ -8,6 +8,9 @@ import { BoundedMemo } from '../common/bounded-memo.js';
 import { Signer } from './signer.js';
 import type { CookieToSet, ViewerRequest } from './viewer-answer.js';
 
+/** Marks a random per-browser visitor key (browserBoundVisitor); initial keys start with `a`. */
+const BROWSER_BOUND_PREFIX = 'b';
+
 export const VISITOR_COOKIE = 'sd_visitor';
 export const BROWSER_COOKIE = 'sd_browser';
 /** Sign-in carried over to a RENDER_URL on another host (see `bounce`). */
@@ -86,6 +89,22 @@ export class ViewerIdentity {
       this.initialVisitors.set(origin, initial);
     }
     return { key: initial.key, cookie: { name: VISITOR_COOKIE, value: initial.signed, maxAge: YEAR } };
+  }
+
+  /**
+   * A visitor key of this browser alone: random, never derived from the address and agent. An
+   * agreement binds its acceptance to such a key, since an initial key is shared by everyone on the
+   * same network with the same browser and would let one reader's acceptance (and name) stand for
+   * another's.
+   */
+  browserBoundVisitor(): { key: string; cookie: CookieToSet } {
+    const key = `${BROWSER_BOUND_PREFIX}${randomBytes(20).toString('base64url')}`;
+    return { key, cookie: { name: VISITOR_COOKIE, value: this.visitors.sign(key), maxAge: YEAR } };
+  }
+
+  /** Whether a visitor key was made by browserBoundVisitor (an initial key starts with `a`). */
+  isBrowserBound(key: string): boolean {
+    return key.startsWith(BROWSER_BOUND_PREFIX);
   }
 
   /** The visit log's id of a visitor key (a keyed digest, never the key), made once per key and process. */

@@ -167,7 +167,7 @@ export class ViewerService {
     const { visitId, after } = this.admitted(request, share, admission, user, visitorKey);
     const linkPath = linkPathOf(share, segment);
     const documents = await this.collections.documents(share.folderId!, share.ownerId);
-    const pass = this.passes.issue(share.id, visitId, visitorKey, linkPath);
+    const pass = this.passes.issue(share, visitId, visitorKey, linkPath);
     return { kind: 'collection', share, documents, linkPath, cookies: [...cookies, pass], after };
   }
 
@@ -176,7 +176,7 @@ export class ViewerService {
     const share = await this.find(segment, token);
     if (!share || share.folderId === null) return null;
     const visitor = this.identity.visitorKey(request);
-    if (this.passes.visitOf(request, share.id, visitor.key) === null) return null;
+    if (this.passes.visitOf(request, share, visitor.key) === null) return null;
     // Revoked, expired, trashed or disabled since: gone for this visit too. Used up is fine: it was admitted.
     const stop = this.state.check(newVisit(request, { ...share, consumed: false }, visitor));
     if (stop !== PASS) return { kind: 'stopped', share, stop, cookies: [] };

@@ -35,6 +35,8 @@ function setup() {
   const identity = {
     agreementForms: forms,
     visitorId: (key: string) => `id-${key}`,
+    isBrowserBound: (key: string) => key.startsWith('b'),
+    browserBoundVisitor: () => ({ key: 'bnew', cookie: { name: 'sd_visitor', value: 'signed-bnew', maxAge: 1 } }),
     user: async () => signedIn,
   } as unknown as ViewerIdentity;
   const limiter = new CountingLimiter();
@@ -42,7 +44,7 @@ function setup() {
   const visit = (
     share: Partial<ViewedShare> = {},
     request: Partial<ViewerRequest> = {},
-    visitor: Visit['visitor'] = { key: 'k1', cookie: null },
+    visitor: Visit['visitor'] = { key: 'bk1', cookie: null },
   ) => newVisit(aRequest(request), aShare({ agreementSha256: SHA, ...share }), visitor);
   return {
     sut,
@@ -69,14 +71,15 @@ describe(AgreementPolicy.name, () => {
 
   it('shows the agreement, sanitized, with a form bound to this share, text and visitor', async () => {
     const { sut, visit, forms } = setup();
-    const first = visit({}, {}, { key: 'k1', cookie: VISITOR_COOKIE });
+    // A first visit: the initial key the gate made from address and agent, and its cookie to set.
+    const first = visit({}, {}, { key: 'a1', cookie: VISITOR_COOKIE });
     const stop = agreementStop(await sut.check(first));
     expect(stop.html).toContain('<strong>secret</strong>');
     expect(stop.html).not.toContain('<script');
     expect(stop.problem).toBeNull();
-    expect(forms.open(stop.form)).toMatchObject({ s: first.share.id, h: SHA, v: 'id-k1' });
-    // The page sets the visitor cookie its form is bound to.
-    expect(first.cookies).toEqual([VISITOR_COOKIE]);
+    expect(forms.open(stop.form)).toMatchObject({ s: first.share.id, h: SHA, v: 'id-bnew' });
+    // The page sets the visitor cookie its form is bound to: a key of this browser alone.
+    expect(first.cookies).toEqual([{ name: 'sd_visitor', value: 'signed-bnew', maxAge: 1 }]);
   });
 
   it('records a valid acceptance with the proven address, then goes back to the link', async () => {
@@ -86,13 +89,13 @@ describe(AgreementPolicy.name, () => {
       method: 'POST',
       userAgent: 'UA',
       cookies: { sharedown_session: 'x' },
-      form: { action: 'agree', accept: 'yes', name: '  Ann Lee ', agreement: form({ s: share.id, h: SHA, v: 'id-k1' }) },
+      form: { action: 'agree', accept: 'yes', name: '  Ann Lee ', agreement: form({ s: share.id, h: SHA, v: 'id-bk1' }) },
     });
     expect(await sut.check(posted)).toEqual({ kind: 'back-to-link' });
     expect([...acceptances.rows.values()]).toEqual([
       expect.objectContaining({
         shareId: share.id,
-        visitorId: 'id-k1',
+        visitorId: 'id-bk1',
         name: 'Ann Lee',
         email: 'reader@example.com',
         ipPrefix: '198.51.100.0/24',
@@ -113,7 +116,7 @@ describe(AgreementPolicy.name, () => {
       visit(share, {
         method: 'POST',
         cookies: { sharedown_session: 'x' },
-        form: { action: 'agree', accept: 'on', agreement: form({ s: share.id, h: SHA, v: 'id-k1' }) },
+        form: { action: 'agree', accept: 'on', agreement: form({ s: share.id, h: SHA, v: 'id-bk1' }) },
       }),
     );
     expect([...acceptances.rows.values()][0]).toMatchObject({ email: null, name: null });
@@ -122,13 +125,15 @@ describe(AgreementPolicy.name, () => {
   it('asks again for a missing tick or a bad name, recording nothing', async () => {
     const { sut, visit, acceptances, form } = setup();
     const share = aShare({ agreementSha256: SHA, agreementRequireName: true });
-    const agreement = form({ s: share.id, h: SHA, v: 'id-k1' });
+    const agreement = form({ s: share.id, h: SHA, v: 'id-bk1' });
     const post = (fields: Record<string, string>) =>
       sut.check(visit(share, { method: 'POST', form: { action: 'agree', agreement, ...fields } }));
     expect(agreementStop(await post({ name: 'Ann' })).problem).toBe('accept');
     expect(agreementStop(await post({ accept: 'yes' })).problem).toBe('name');
     expect(agreementStop(await post({ accept: 'yes', name: 'x'.repeat(101) })).problem).toBe('name');
     expect(agreementStop(await post({ accept: 'yes', name: 'a\u0007b' })).problem).toBe('name');
+    expect(agreementStop(await post({ accept: 'yes', name: 'Ann\u202eeeL' })).problem).toBe('name');
+    expect(agreementStop(await post({ accept: 'yes', name: '\u200b' })).problem).toBe('name');
     expect(acceptances.rows.size).toBe(0);
   });
 
@@ -137,20 +142,47 @@ describe(AgreementPolicy.name, () => {
     const share = aShare({ agreementSha256: SHA });
     const fields = { action: 'agree', accept: 'yes' };
     const forged = [
-      visit(share, { method: 'POST', form: { ...fields, agreement: form({ s: 'another-share', h: SHA, v: 'id-k1' }) } }),
-      visit(share, { method: 'POST', form: { ...fields, agreement: form({ s: share.id, h: 'b'.repeat(64), v: 'id-k1' }) } }),
+      visit(share, { method: 'POST', form: { ...fields, agreement: form({ s: 'another-share', h: SHA, v: 'id-bk1' }) } }),
+      visit(share, { method: 'POST', form: { ...fields, agreement: form({ s: share.id, h: 'b'.repeat(64), v: 'id-bk1' }) } }),
       visit(share, { method: 'POST', form: { ...fields, agreement: form({ s: share.id, h: SHA, v: 'id-k2' }) } }),
       visit(share, { method: 'POST', form: { ...fields, agreement: 'not-sealed' } }),
       visit(share, { method: 'POST', form: fields }),
       visit(
         share,
-        { method: 'POST', form: { ...fields, agreement: form({ s: share.id, h: SHA, v: 'id-k1' }) } },
-        { key: 'k1', cookie: VISITOR_COOKIE },
+        { method: 'POST', form: { ...fields, agreement: form({ s: share.id, h: SHA, v: 'id-bk1' }) } },
+        { key: 'bk1', cookie: VISITOR_COOKIE },
       ),
     ];
     for (const attempt of forged) expect(await sut.check(attempt)).toEqual({ kind: 'agreement-forged' });
     expect(new Signer('s'.repeat(40), 'frame').verify(forms.sign('x'))).toBeNull();
     expect(acceptances.rows.size).toBe(0);
+  });
+
+  it('binds no acceptance to an initial key, which a whole network shares: it asks, with a key of its own', async () => {
+    const { sut, visit, acceptances, form } = setup();
+    const share = aShare({ agreementSha256: SHA });
+    // Another browser on the same network accepted under the shared initial key (as before this rule).
+    await acceptances.accept({
+      shareId: share.id,
+      visitorId: 'id-a-shared',
+      userId: null,
+      name: 'Alice',
+      email: null,
+      ipPrefix: '198.51.100.0/24',
+      userAgent: 'UA',
+      agreementSha256: SHA,
+    });
+    const initial = visit(share, {}, { key: 'a-shared', cookie: VISITOR_COOKIE });
+    const stop = agreementStop(await sut.check(initial));
+    expect(initial.cookies).toEqual([expect.objectContaining({ name: 'sd_visitor', value: 'signed-bnew' })]);
+    expect(form({ s: share.id, h: SHA, v: 'id-bnew' }).length).toBeGreaterThan(0);
+    expect(stop.form).toBeTruthy();
+    const posted = visit(
+      share,
+      { method: 'POST', form: { action: 'agree', accept: 'yes', agreement: form({ s: share.id, h: SHA, v: 'id-a-shared' }) } },
+      { key: 'a-shared', cookie: null },
+    );
+    expect(await sut.check(posted)).toEqual({ kind: 'agreement-forged' });
   });
 
   it('throttles acceptances per link and client network, recording nothing past the limit', async () => {
@@ -159,8 +191,8 @@ describe(AgreementPolicy.name, () => {
     const post = (n: number) =>
       visit(
         share,
-        { method: 'POST', form: { action: 'agree', accept: 'yes', agreement: form({ s: share.id, h: SHA, v: `id-k${n}` }) } },
-        { key: `k${n}`, cookie: null },
+        { method: 'POST', form: { action: 'agree', accept: 'yes', agreement: form({ s: share.id, h: SHA, v: `id-bk${n}` }) } },
+        { key: `bk${n}`, cookie: null },
       );
     for (let n = 0; n < AGREEMENT_POSTS; n++) expect(await sut.check(post(n))).toEqual({ kind: 'back-to-link' });
     expect(await sut.check(post(AGREEMENT_POSTS))).toEqual({ kind: 'agreement-throttled', retryAfterSeconds: 600 });
@@ -172,7 +204,7 @@ describe(AgreementPolicy.name, () => {
     const share = aShare({ agreementSha256: SHA });
     await acceptances.accept({
       shareId: share.id,
-      visitorId: 'id-k1',
+      visitorId: 'id-bk1',
       userId: null,
       name: null,
       email: null,

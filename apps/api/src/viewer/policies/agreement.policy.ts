@@ -20,7 +20,9 @@ export const AGREEMENT_POSTS = 60;
 const AGREEMENT_WINDOW_SECONDS = 15 * 60;
 const RENDERED_MEMO_SIZE = 200;
 const USER_AGENT_MAX = 512;
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// Control and format characters (bidirectional overrides, zero-width marks) would let a name
+// that is printed in watermarks read as something else, or as nothing.
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
 
 /** What the signed hidden field of an agreement form binds it to. */
 type AgreementForm = {
@@ -52,29 +54,38 @@ export class AgreementPolicy implements GatePolicy {
     const { share, request } = visit;
     const sha256 = share.agreementSha256;
     if (sha256 === null) return PASS;
-    const visitorId = this.identity.visitorId(visit.visitor.key);
-    if (request.method === 'POST' && request.form.action === 'agree') return this.agree(visit, sha256, visitorId);
-    const accepted = await this.repository.accepted(share.id, visitorId, sha256);
+    if (request.method === 'POST' && request.form.action === 'agree') return this.agree(visit, sha256);
+    // An initial visitor key is shared by a whole network's browsers of one kind: no acceptance is
+    // ever bound to one, so such a visitor is asked, and gets a key of its own with the page.
+    if (!this.identity.isBrowserBound(visit.visitor.key)) return this.page(visit, sha256, null, '');
+    const accepted = await this.repository.accepted(share.id, this.identity.visitorId(visit.visitor.key), sha256);
     if (accepted) {
       visit.acceptance = accepted;
       return PASS;
     }
-    return this.page(visit, sha256, visitorId, null, '');
+    return this.page(visit, sha256, null, '');
   }
 
-  private async agree(visit: Visit, sha256: string, visitorId: string): Promise<GateStep> {
+  private async agree(visit: Visit, sha256: string): Promise<GateStep> {
     const { share, request } = visit;
+    const visitorId = this.identity.visitorId(visit.visitor.key);
     // A post without the visitor cookie (visitor.cookie is the one to set) belongs to no visitor the form was made for.
     const form = this.identity.agreementForms.open<AgreementForm>(request.form.agreement);
-    if (visit.visitor.cookie !== null || !form || form.s !== share.id || form.h !== sha256 || form.v !== visitorId) {
+    if (
+      visit.visitor.cookie !== null ||
+      !this.identity.isBrowserBound(visit.visitor.key) ||
+      !form ||
+      form.s !== share.id ||
+      form.h !== sha256 ||
+      form.v !== visitorId
+    ) {
       return { kind: 'agreement-forged' };
     }
     const name = (request.form.name ?? '').trim();
-    if (request.form.accept === undefined || request.form.accept === '')
-      return this.page(visit, sha256, visitorId, 'accept', name);
+    if (request.form.accept === undefined || request.form.accept === '') return this.page(visit, sha256, 'accept', name);
     const { min, max } = LIMITS.agreementName;
     if (share.agreementRequireName && ([...name].length < min || [...name].length > max || CONTROL_CHARACTERS.test(name))) {
-      return this.page(visit, sha256, visitorId, 'name', name);
+      return this.page(visit, sha256, 'name', name);
     }
     const decision = await this.limiter.consume(
       `share-agreement:${share.id}:${throttleKeyOf(request.ip)}`,
@@ -101,13 +112,7 @@ export class AgreementPolicy implements GatePolicy {
     return cookies[SESSION_COOKIE] || cookies[RENDER_LOGIN_COOKIE] ? this.identity.user(visit.request) : Promise.resolve(null);
   }
 
-  private async page(
-    visit: Visit,
-    sha256: string,
-    visitorId: string,
-    problem: 'accept' | 'name' | null,
-    name: string,
-  ): Promise<GateStop> {
+  private async page(visit: Visit, sha256: string, problem: 'accept' | 'name' | null, name: string): Promise<GateStop> {
     const { share } = visit;
     let html = this.rendered.get(sha256);
     if (html === undefined) {
@@ -117,9 +122,17 @@ export class AgreementPolicy implements GatePolicy {
       html = this.renderer.renderMarkdown(text);
       this.rendered.set(sha256, html);
     }
-    // The page sets the visitor cookie its form is bound to.
-    if (visit.visitor.cookie) visit.cookies.push(visit.visitor.cookie);
-    const form = this.identity.agreementForms.seal({ s: share.id, h: sha256, v: visitorId }, AGREEMENT_FORM_SECONDS);
+    // The form is bound to a visitor key of this browser alone, set with the page when the visitor has none yet.
+    let key = visit.visitor.key;
+    if (!this.identity.isBrowserBound(key)) {
+      const own = this.identity.browserBoundVisitor();
+      key = own.key;
+      visit.cookies.push(own.cookie);
+    }
+    const form = this.identity.agreementForms.seal(
+      { s: share.id, h: sha256, v: this.identity.visitorId(key) },
+      AGREEMENT_FORM_SECONDS,
+    );
     return { kind: 'agreement', html, requireName: share.agreementRequireName, form, problem, name };
   }
 }
