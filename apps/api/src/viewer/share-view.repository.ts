@@ -174,7 +174,10 @@ const USE_FRAME_TICKET_SQL = `
     FROM live
     JOIN file_versions v ON v.id = $2::uuid AND v.scan_status = 'CLEAN'
     WHERE v.file_id = live.file_id
-       OR EXISTS (SELECT 1 FROM files vf WHERE vf.id = v.file_id AND vf.deleted_at IS NULL AND vf.folder_id IN (SELECT id FROM tree))
+       -- (as a single share's gate row, a quarantined current version takes its older CLEAN ones offline)
+       OR EXISTS (SELECT 1 FROM files vf LEFT JOIN file_versions cv ON cv.id = vf.current_version_id
+                  WHERE vf.id = v.file_id AND vf.deleted_at IS NULL AND cv.scan_status IS DISTINCT FROM 'INFECTED'
+                    AND vf.folder_id IN (SELECT id FROM tree))
   ), used AS (
     INSERT INTO frame_tickets (id, expires_at)
     SELECT $3::text, to_timestamp($4::bigint) FROM gate
