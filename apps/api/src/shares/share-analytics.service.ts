@@ -11,6 +11,9 @@ import {
 import { ShareAnalyticsRepository, type SectionTotals } from './share-analytics.repository.js';
 import { ShareVisitLogRepository } from './share-visit-log.repository.js';
 
+/** Documents whose sections one analytics answer reads at the same time. */
+const SECTION_PARSES_AT_ONCE = 4;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the console's analytics page shows of a share's visit log. */
@@ -71,28 +74,33 @@ export class ShareAnalyticsService {
       file.read.set(total.index, total);
       byFile.set(total.fileId, file);
     }
-    const files = await Promise.all(
-      [...byFile].map(async ([fileId, file]) => {
-        const version = own?.fileId === fileId ? own : await this.served.served(shareId, fileId);
-        const current = version?.versionId ? ((await this.documents.sections(version.versionId, version.kind)) ?? []) : [];
-        const count = Math.max(current.length, ...[...file.read.keys()].map((index) => index + 1));
-        const rows: AnalyticsSectionDto[] = [];
-        for (let index = 0; index < count; index++) {
-          const read = file.read.get(index);
-          const heading = current[index]?.heading ?? read?.heading;
-          if (heading === undefined) continue;
-          rows.push({
-            fileId,
-            fileName: version?.fileName ?? file.fileName,
-            index,
-            heading,
-            readers: read?.readers ?? 0,
-            medianSeconds: read?.medianMs == null ? null : Math.round(read.medianMs / 100) / 10,
-          });
-        }
-        return rows;
-      }),
-    );
+    const sectionsOf = async ([fileId, file]: [string, { fileName: string; read: Map<number, SectionTotals> }]) => {
+      const version = own?.fileId === fileId ? own : await this.served.served(shareId, fileId);
+      const current = version?.versionId ? ((await this.documents.sections(version.versionId, version.kind)) ?? []) : [];
+      const count = Math.max(current.length, ...[...file.read.keys()].map((index) => index + 1));
+      const rows: AnalyticsSectionDto[] = [];
+      for (let index = 0; index < count; index++) {
+        const read = file.read.get(index);
+        const heading = current[index]?.heading ?? read?.heading;
+        if (heading === undefined) continue;
+        rows.push({
+          fileId,
+          fileName: version?.fileName ?? file.fileName,
+          index,
+          heading,
+          readers: read?.readers ?? 0,
+          medianSeconds: read?.medianMs == null ? null : Math.round(read.medianMs / 100) / 10,
+        });
+      }
+      return rows;
+    };
+    // A few documents at a time: a document's sections may have to be parsed (once per version,
+    // then cached), and a collection read widely must not start hundreds of parses at once.
+    const entries = [...byFile];
+    const files: AnalyticsSectionDto[][] = [];
+    for (let start = 0; start < entries.length; start += SECTION_PARSES_AT_ONCE) {
+      files.push(...(await Promise.all(entries.slice(start, start + SECTION_PARSES_AT_ONCE).map(sectionsOf))));
+    }
     return files
       .filter((rows) => rows.length > 0)
       .sort((a, b) => a[0]!.fileName.localeCompare(b[0]!.fileName) || a[0]!.fileId.localeCompare(b[0]!.fileId))

@@ -102,7 +102,7 @@ describe(SectionReadsRepository.name, () => {
     expect(await sut.record(randomUUID(), shareId, fileId, read)).toBe(0);
   });
 
-  it("finds the version a share serves: its own file's, a collection document's newest CLEAN one, nothing else", async () => {
+  it("finds the version a share serves: its own file's, a collection document's newest CLEAN one (while in the folder), nothing else", async () => {
     const own = await sut.served(shareId, null);
     expect(own).toMatchObject({ fileId, fileName: 'a.md', kind: 'MARKDOWN' });
     expect(await sut.served(shareId, fileId)).toEqual(own);
@@ -124,6 +124,10 @@ describe(SectionReadsRepository.name, () => {
       [stranger.id],
     );
     expect(await sut.served(collection.id, foreign.id)).toBeNull();
+    // A document of the owner's outside the folder, or moved out of it, is not the collection's.
+    expect(await sut.served(collection.id, fileId)).toBeNull();
+    await db.query('UPDATE files SET folder_id = NULL WHERE id = $1', [inside]);
+    expect(await sut.served(collection.id, inside)).toBeNull();
   });
 
   it('deletes section reads past the retention period', async () => {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MAX_FOLDER_DEPTH } from '../files/folders.repository.js';
 import { DataSource } from 'typeorm';
 import { affectedCount, returnedRows } from '../common/sql.js';
 import type { FileKind } from '../shares/share-row.js';
@@ -56,9 +57,17 @@ const RECORD_SQL = `
  * The version a share serves of one of its documents: a single share's own (pinned, else its
  * newest CLEAN one, as the gate row says), a collection's document's newest CLEAN version unless
  * its current one is INFECTED, as the collection serves it (collection.repository.ts; the file
- * must be the share owner's, and not in the trash).
+ * must be the share owner's, not in the trash, and in the folder's tree now: a file moved out
+ * takes no more reads).
  */
 const SERVED_SQL = `
+  WITH RECURSIVE tree AS (
+    SELECT fo.id, 1 AS depth FROM shares s JOIN folders fo ON fo.id = s.folder_id AND fo.deleted_at IS NULL
+     WHERE s.id = $1::uuid
+    UNION ALL
+    SELECT c.id, t.depth + 1 FROM folders c JOIN tree t ON c.parent_id = t.id
+     WHERE c.deleted_at IS NULL AND t.depth < ${MAX_FOLDER_DEPTH}
+  )
   SELECT g.file_id, g.name, g.kind, g.version_id
     FROM share_gate g WHERE g.id = $1::uuid AND g.file_id = coalesce($2::uuid, g.file_id)
   UNION ALL
@@ -68,7 +77,7 @@ const SERVED_SQL = `
            ORDER BY v.version_no DESC LIMIT 1)
     FROM shares s JOIN files f ON f.id = $2::uuid AND f.user_id = s.user_id AND f.deleted_at IS NULL
     LEFT JOIN file_versions cur ON cur.id = f.current_version_id
-   WHERE s.id = $1::uuid AND s.folder_id IS NOT NULL`;
+   WHERE s.id = $1::uuid AND s.folder_id IS NOT NULL AND f.folder_id IN (SELECT id FROM tree)`;
 
 /** share_section_reads: how long each section of a document was on screen during a visit. */
 @Injectable()
