@@ -6,6 +6,7 @@ import { AuditLog } from '../audit/audit-log.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { DEFAULT_PAGE_LIMIT, newestFirstCursor, pageOf, pageRequestOf, searchText } from '../common/page-cursor.js';
 import { ChangeFeed } from '../database/change-feed.js';
+import { TokenIdentityCache } from '../auth/token-identity-cache.js';
 import { AccountStatusService } from './account-status.service.js';
 import type { AdminUserDto, AdminUsersPageDto, UpdateAdminUserDto } from './admin.dto.js';
 import { AdminUsersRepository, type AdminUserRow } from './admin-users.repository.js';
@@ -22,6 +23,7 @@ export class AdminUsersService {
     private readonly audit: AuditLog,
     private readonly feed: ChangeFeed,
     private readonly administrators: Administrators,
+    private readonly tokenIdentities: TokenIdentityCache,
   ) {}
 
   async list(query: { q?: string; limit?: string; cursor?: string }): Promise<AdminUsersPageDto> {
@@ -67,6 +69,8 @@ export class AdminUsersService {
         throw new AppError(ErrorCode.NOT_FOUND, '用户不存在');
       }
     });
+    // Committed: this process's tokens of the account go now, not when the change feed's echo arrives.
+    this.tokenIdentities.forgetUser(userId);
     return this.get(userId);
   }
 
@@ -90,6 +94,7 @@ export class AdminUsersService {
       await this.feed.publish('accounts', account.id, manager);
       await this.feed.publish('webhooks', account.id, manager);
     });
+    this.tokenIdentities.forgetUser(userId);
   }
 
   private view(row: AdminUserRow): AdminUserDto {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountStatusService } from '../admin/account-status.service.js';
+import { TokenIdentityCache } from '../auth/token-identity-cache.js';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
@@ -56,6 +57,7 @@ export class AdminReportsService {
     private readonly accounts: AccountStatusService,
     private readonly audit: AuditLog,
     private readonly metrics: Metrics,
+    private readonly tokenIdentities: TokenIdentityCache,
   ) {}
 
   async page(query: AdminReportsQueryDto): Promise<AdminReportPageDto> {
@@ -81,6 +83,9 @@ export class AdminReportsService {
       return { row: (await this.reports.find(id, manager))!, resolved };
     });
     this.metrics.countReportsResolved(action, resolved);
+    // Committed: the disabled owner's tokens leave this process's cache now, before the answer,
+    // not when the change feed's echo of the commit arrives.
+    if (action === 'disable_owner' && row.owner_id) this.tokenIdentities.forgetUser(row.owner_id);
     return toAdminReport(row);
   }
 
