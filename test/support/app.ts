@@ -84,7 +84,7 @@ export async function allocateRedisDb(): Promise<string> {
  * Starts the built api (`apps/api/dist/main.js`) as a real process and waits for /healthz
  * (a `worker` role: for its 'worker started' line). `env.PORT` keeps a port across restarts.
  */
-export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
+export async function startApp(options: StartOptions = {}, attempt = 1): Promise<RunningApp> {
   const mode = options.backend ?? backend;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sharedown-e2e-')));
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
@@ -113,7 +113,15 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      // A port found free can be taken by another test's process before the api binds it: a port
+      // this helper chose is chosen again (a fixed env.PORT is the caller's to keep).
+      if (output.includes('EADDRINUSE') && !options.env?.PORT && attempt < 3) {
+        if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+        return startApp(options, attempt + 1);
+      }
+      throw new Error(`api exited with ${child.exitCode}:\n${output}`);
+    }
     if (worker) {
       if (output.includes('worker started')) break;
     } else {
