@@ -159,7 +159,7 @@ describe(AgreementPolicy.name, () => {
   });
 
   it('binds no acceptance to an initial key, which a whole network shares: it asks, with a key of its own', async () => {
-    const { sut, visit, acceptances, form } = setup();
+    const { sut, visit, acceptances, form, forms } = setup();
     const share = aShare({ agreementSha256: SHA });
     // Another browser on the same network accepted under the shared initial key (as before this rule).
     await acceptances.accept({
@@ -175,8 +175,9 @@ describe(AgreementPolicy.name, () => {
     const initial = visit(share, {}, { key: 'a-shared', cookie: VISITOR_COOKIE });
     const stop = agreementStop(await sut.check(initial));
     expect(initial.cookies).toEqual([expect.objectContaining({ name: 'sd_visitor', value: 'signed-bnew' })]);
-    expect(form({ s: share.id, h: SHA, v: 'id-bnew' }).length).toBeGreaterThan(0);
-    expect(stop.form).toBeTruthy();
+    // The form names the new key, never the shared one.
+    expect(forms.open(stop.form)).toMatchObject({ s: share.id, h: SHA, v: 'id-bnew' });
+    expect(initial.acceptance).toBeNull();
     const posted = visit(
       share,
       { method: 'POST', form: { action: 'agree', accept: 'yes', agreement: form({ s: share.id, h: SHA, v: 'id-a-shared' }) } },
