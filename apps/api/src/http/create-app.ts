@@ -22,6 +22,8 @@ import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { LIMITS } from '@sharedown/contract/limits';
 import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
+import { forgetGatesOnWrites } from '../viewer/forget-gates-on-writes.js';
+import { ShareGateCache } from '../viewer/share-gate-cache.js';
 import { serveMeDirectly } from '../auth/me-route.js';
 
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
@@ -66,6 +68,7 @@ export async function createApp(
   // First, so that every route gets the envelope for Fastify's own errors.
   registerRouteErrorHandler(fastify);
   serveShareViewsDirectly(fastify, app);
+  forgetGatesOnWrites(fastify, app.get(ShareGateCache, { strict: false }));
   serveMeDirectly(fastify, app);
   // Hooks that run on every request take Fastify's callback form: no promise per request.
   fastify.addHook('onRequest', (request, reply, done) => {

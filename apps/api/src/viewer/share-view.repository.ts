@@ -48,6 +48,8 @@ export interface ViewedShare {
   /** SHA-256 of the agreement a visitor must accept first; null: no agreement. */
   agreementSha256: string | null;
   agreementRequireName: boolean;
+  /** When the link expires (epoch ms), for a gate row held in memory to judge by the clock; null: never. */
+  expiresAt: number | null;
 }
 
 export type AdmissionOutcome =
@@ -96,6 +98,8 @@ interface ViewedShareRow {
   notify: ShareNotify | null;
   agreement_sha256: string | null;
   agreement_require_name: boolean | null;
+  /** A Date from a row, an ISO string from the JSON `share_open_visits` answers. */
+  expires_at?: Date | string | null;
 }
 
 function toViewedShare(row: ViewedShareRow): ViewedShare {
@@ -130,6 +134,7 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     notify: row.notify ?? 'off',
     agreementSha256: row.agreement_sha256 ?? null,
     agreementRequireName: row.agreement_require_name === true,
+    expiresAt: row.expires_at == null ? null : new Date(row.expires_at).getTime(),
   };
 }
 

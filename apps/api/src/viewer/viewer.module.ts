@@ -20,6 +20,7 @@ import { VisitEngagement } from './visit-engagement.js';
 import { VisitLog } from './visit-log.js';
 import { VisitLogRepository } from './visit-log.repository.js';
 import { ViewerService } from './viewer.service.js';
+import { ShareGateCache } from './share-gate-cache.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { CollectionPasses } from './collection-passes.js';
 import { CollectionRepository } from './collection.repository.js';
@@ -37,6 +38,7 @@ import { DocumentReadsRepository } from './document-reads.repository.js';
     ShareViewRepository,
     AgreementAcceptancesRepository,
     VisitAdmissions,
+    ShareGateCache,
     DocumentCache,
     ViewerAssets,
     ViewerIdentity,
@@ -58,6 +60,6 @@ import { DocumentReadsRepository } from './document-reads.repository.js';
   // The maintenance sweep deletes expired frame-ticket records, and visits, document and section reads past
   // retention, through them; a share's analytics reads the sections of its documents through the cache and the
   // section reads.
-  exports: [ShareViewRepository, VisitLogRepository, DocumentReadsRepository, SectionReadsRepository, DocumentCache],
+  exports: [ShareGateCache, ShareViewRepository, VisitLogRepository, DocumentReadsRepository, SectionReadsRepository, DocumentCache],
 })
 export class ViewerModule {}

@@ -20,6 +20,7 @@ import type { ViewResult } from './view-result.js';
 import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
 import { CollectionPasses } from './collection-passes.js';
 import { CollectionRepository } from './collection.repository.js';
+import { asksNothing, ShareGateCache } from './share-gate-cache.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { VisitLog } from './visit-log.js';
 import { visitLogEntry } from './visit-log-entry.js';
@@ -96,6 +97,7 @@ export class ViewerService {
     private readonly passes: CollectionPasses,
     private readonly state: StatePolicy,
     private readonly acceptances: AgreementAcceptancesRepository,
+    private readonly gateCache: ShareGateCache,
   ) {
     this.frameTickets = new FrameTickets(identity.frames);
   }
@@ -116,17 +118,26 @@ export class ViewerService {
       if (list) return list;
     }
     const visitor = this.identity.visitorKey(request);
-    // A browser's GET reads the link and, when the share asks nothing of the visitor, is judged and
-    // admitted by the database in the same round trip: no policy of the gate has anything to ask.
+    // A browser's GET of a link whose gate row this process holds goes straight to the gate (and a
+    // link that asks nothing straight to its admission); otherwise it reads the link and, when the
+    // share asks nothing of the visitor, is judged and admitted by the database in the same round
+    // trip: no policy of the gate has anything to ask.
     const browsing = request.method === 'GET' && !isLinkPreviewAgent(request.userAgent);
-    const opened = browsing ? await this.admissions.open(segment, token, visitor.key) : null;
-    const share = browsing ? (opened?.share ?? null) : await this.find(segment, token);
+    const held = browsing ? this.gateCache.find(segment, token) : null;
+    const mark = this.gateCache.mark();
+    const opened = browsing && !held ? await this.admissions.open(segment, token, visitor.key) : null;
+    const share = held ?? (browsing ? (opened?.share ?? null) : await this.find(segment, token));
     if (!share) return { kind: 'not-found' };
-    if (opened?.admission) {
+    if (opened) this.gateCache.keep(share, mark);
+    const admission =
+      opened?.admission ??
+      (held && asksNothing(held)
+        ? await this.admissions.admit(held.id, { visitorKey: visitor.key, userId: null, browserKey: null })
+        : null);
+    if (admission) {
       const cookies = visitor.cookie ? [visitor.cookie] : [];
-      if (opened.admission.outcome !== 'ADMITTED')
-        return { kind: 'stopped', share, stop: refused(opened.admission.outcome), cookies };
-      return this.shown(request, share, opened.admission, cookies, null, visitor.key, null);
+      if (admission.outcome !== 'ADMITTED') return { kind: 'stopped', share, stop: refused(admission.outcome), cookies };
+      return this.shown(request, share, admission, cookies, null, visitor.key, null);
     }
     const visit = newVisit(request, share, visitor);
     const stop = await this.gate.pass(visit);

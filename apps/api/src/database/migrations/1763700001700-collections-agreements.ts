@@ -25,7 +25,7 @@ import { SHARE_GATE_COLUMNS, SHARE_GATE_FROM } from './1763700001200-notificatio
  * trip of a link that asks nothing, leaves collections and links with an agreement to the gate:
  * both ask something of the visitor first. Restated from its current definition.
  */
-const COLLECTION_GATE_COLUMNS = `s.id, s.user_id, u.segment, s.token, s.file_id, coalesce(f.name, fo.name) AS name, f.kind,
+export const COLLECTION_GATE_COLUMNS = `s.id, s.user_id, u.segment, s.token, s.file_id, coalesce(f.name, fo.name) AS name, f.kind,
           coalesce(f.deleted_at, fo.deleted_at) IS NOT NULL AS trashed,
           s.revoked_at IS NOT NULL AS revoked,
           (s.consumed_at IS NOT NULL OR (s.max_visits IS NOT NULL AND s.visit_count >= s.max_visits)) AS consumed,
@@ -40,7 +40,7 @@ const COLLECTION_GATE_COLUMNS = `s.id, s.user_id, u.segment, s.token, s.file_id,
           CASE WHEN s.notify = 'first' AND s.first_visit_notified_at IS NOT NULL THEN 'off' ELSE s.notify END AS notify,
           s.folder_id, s.agreement_sha256, s.agreement_require_name`;
 
-const COLLECTION_GATE_FROM = `FROM shares s
+export const COLLECTION_GATE_FROM = `FROM shares s
         JOIN users u ON u.id = s.user_id
         LEFT JOIN files f ON f.id = s.file_id
         LEFT JOIN folders fo ON fo.id = s.folder_id

@@ -17,6 +17,7 @@ import { NotificationMailFolding1763700001400 } from './1763700001400-notificati
 import { RenderLogins1763700001500 } from './1763700001500-render-logins.js';
 import { SetBasedAdmission1763700001600 } from './1763700001600-set-based-admission.js';
 import { CollectionsAgreements1763700001700 } from './1763700001700-collections-agreements.js';
+import { ShareGateChanges1763700001800 } from './1763700001800-share-gate-changes.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   RenderLogins1763700001500,
   SetBasedAdmission1763700001600,
   CollectionsAgreements1763700001700,
+  ShareGateChanges1763700001800,
 ];

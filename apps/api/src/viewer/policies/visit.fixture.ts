@@ -37,6 +37,7 @@ export function aShare(overrides: Partial<ViewedShare> = {}): ViewedShare {
     disabled: false,
     agreementSha256: null,
     agreementRequireName: false,
+    expiresAt: null,
     ...overrides,
   };
 }
