@@ -30,6 +30,7 @@ import { AgreementAcceptancesRepository } from './agreement-acceptances.reposito
 import { CollectionPasses } from './collection-passes.js';
 import { CollectionRepository } from './collection.repository.js';
 import { DocumentCache } from './document-cache.js';
+import { FrameAdmissions } from './frame-admissions.js';
 import { VIEWER_GATE_PROVIDERS } from './gate.js';
 import { ShareViewRepository } from './share-view.repository.js';
 import type { ViewResult } from './view-result.js';
@@ -128,6 +129,7 @@ describe(ViewerService.name, () => {
         UsersRepository,
         ShareViewRepository,
         VisitAdmissions,
+        FrameAdmissions,
         VisitLogRepository,
         VisitLog,
         // Notifications are mailed only with SMTP_URL; none here.
