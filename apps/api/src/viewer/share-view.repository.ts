@@ -149,51 +149,81 @@ const ADMIT_SQL =
   'SELECT idx, outcome, visit_no, unique_no FROM share_admit_visits($1, $2::text[], $3::uuid[], $4::text[]) ORDER BY idx';
 
 /**
- * A frame fetch in one round trip: the share must still be there, not revoked, not trashed, not
- * expired, its file not quarantined, and the ticket's version still CLEAN (and, for a collection,
- * a version of a live file in the folder's subtree now); only then is the
- * ticket's id recorded, and a ticket recorded already (used once, on any replica) yields no row.
- * Expiry is judged by the database's clock, the one the sweep deletes by. `consumed` is not
- * looked at: the visit that minted the ticket may have been the share's last allowed one.
+ * The frame fetches of one share's version, judged together in one round trip: the share must
+ * still be there, not revoked, not trashed, not expired, its owner not disabled, its file not
+ * quarantined and the ticket's version still CLEAN (and, for a collection, a version of a live
+ * file in the folder's subtree now); only then are the batch's tickets recorded. A ticket past its
+ * expiry, recorded already (used once, on any replica) or given earlier in the same batch yields
+ * no row; one row per admitted ticket, by its 1-based position in the arrays. Expiry is judged by
+ * the database's clock, the one the sweep deletes by. `consumed` is not looked at: the visit that
+ * minted a ticket may have been the share's last allowed one.
+ *
+ * `live` reads the share's row and the ticket's version by their keys instead of `share_gate`,
+ * whose newest-CLEAN-version lateral (and owner segment, names, counters) the frame does not
+ * need. It asks what the gate row answered: the version must be a CLEAN version of the share's
+ * file, and the version the share serves must be CLEAN: the pinned one when pinned (the foreign
+ * key keeps a pin pointing at a version), otherwise the newest CLEAN one, which is taken offline
+ * exactly when the current version is quarantined (the ticket's CLEAN version proves there is
+ * one). A collection's document must be a live file whose current version is not quarantined, in
+ * a live folder of the shared one's subtree: `above` walks up from the file's folder to the shared
+ * one, a key lookup per level and none for a file share, instead of down the whole subtree (a scan
+ * of `folders` per level: no index leads with `parent_id`), with the same depth bound.
+ *
+ * The tickets are inserted in id order, so two batches that share tickets (two replicas) wait for
+ * each other's entries in the same order and cannot deadlock.
  */
-// A used ticket is written without waiting for the WAL flush (like an uncapped visit): every
-// replica sees it at once; only a database crash could forget the last milliseconds of them,
+// Used tickets are written without waiting for the WAL flush (like an uncapped visit): every
+// replica sees them at once; only a database crash could forget the last milliseconds of them,
 // letting the same visitor load a frame of a view it was admitted to once more before expiry.
-const USE_FRAME_TICKET_SQL = `
+const USE_FRAME_TICKETS_SQL = `
   WITH RECURSIVE async_commit AS (
     SELECT set_config('synchronous_commit', 'off', true)
   ), live AS (
-    SELECT g.file_id, g.folder_id, g.watermark_enabled, g.watermark_text, g.agreement_sha256
-    FROM share_gate g
-    JOIN users sharer ON sharer.id = g.user_id AND sharer.disabled_at IS NULL
-    WHERE g.id = $1::uuid AND NOT g.revoked AND NOT g.trashed AND NOT g.expired AND g.scan_status = 'CLEAN'
-      AND to_timestamp($4::bigint) > now()
-  ), tree AS (
-    -- A collection's live folders: the ticket's version must belong to a live file in one of them now.
-    SELECT fo.id, 1 AS depth FROM live JOIN folders fo ON fo.id = live.folder_id AND fo.deleted_at IS NULL
+    SELECT s.folder_id, s.watermark_enabled, s.watermark_text, s.agreement_sha256, f.folder_id AS file_folder_id
+    FROM shares s
+    JOIN users sharer ON sharer.id = s.user_id AND sharer.disabled_at IS NULL
+    JOIN file_versions v ON v.id = $2::uuid AND v.scan_status = 'CLEAN'
+    JOIN files f ON f.id = v.file_id AND f.deleted_at IS NULL
+    LEFT JOIN file_versions cur ON cur.id = f.current_version_id
+    LEFT JOIN file_versions pinned ON pinned.id = s.locked_version_id
+    LEFT JOIN folders fo ON fo.id = s.folder_id
+    WHERE s.id = $1::uuid AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > now())
+      AND CASE WHEN s.folder_id IS NOT NULL THEN fo.deleted_at IS NULL AND cur.scan_status IS DISTINCT FROM 'INFECTED'
+               WHEN s.locked_version_id IS NOT NULL THEN f.id = s.file_id AND pinned.scan_status = 'CLEAN'
+               ELSE f.id = s.file_id AND cur.scan_status IS DISTINCT FROM 'INFECTED' END
+  ), above AS (
+    -- A collection's document: its folder and the live folders above it, up to the shared one.
+    SELECT fo.id, fo.parent_id, live.folder_id AS shared_id, 1 AS depth
+    FROM live JOIN folders fo ON fo.id = live.file_folder_id AND fo.deleted_at IS NULL
+    WHERE live.folder_id IS NOT NULL
     UNION ALL
-    SELECT c.id, t.depth + 1 FROM folders c JOIN tree t ON c.parent_id = t.id
-    WHERE c.deleted_at IS NULL AND t.depth < ${MAX_FOLDER_DEPTH}
+    SELECT p.id, p.parent_id, a.shared_id, a.depth + 1
+    FROM above a JOIN folders p ON p.id = a.parent_id AND p.deleted_at IS NULL
+    WHERE a.id <> a.shared_id AND a.depth < ${MAX_FOLDER_DEPTH}
   ), gate AS (
     SELECT live.watermark_enabled, live.watermark_text, live.agreement_sha256
     FROM live
-    JOIN file_versions v ON v.id = $2::uuid AND v.scan_status = 'CLEAN'
-    WHERE v.file_id = live.file_id
-       -- (as a single share's gate row, a quarantined current version takes its older CLEAN ones offline)
-       OR EXISTS (SELECT 1 FROM files vf LEFT JOIN file_versions cv ON cv.id = vf.current_version_id
-                  WHERE vf.id = v.file_id AND vf.deleted_at IS NULL AND cv.scan_status IS DISTINCT FROM 'INFECTED'
-                    AND vf.folder_id IN (SELECT id FROM tree))
+    WHERE live.folder_id IS NULL OR EXISTS (SELECT FROM above WHERE above.id = above.shared_id)
+  ), first_use AS (
+    -- Each fresh ticket once, at its first position in the batch.
+    SELECT DISTINCT ON (t.id) t.idx, t.id, to_timestamp(t.expires_at) AS expires_at, t.user_id, t.visitor_id
+    FROM unnest($3::text[], $4::bigint[], $5::uuid[], $6::text[]) WITH ORDINALITY AS t(id, expires_at, user_id, visitor_id, idx)
+    WHERE to_timestamp(t.expires_at) > now() AND EXISTS (SELECT FROM gate)
+    ORDER BY t.id, t.idx
   ), used AS (
     INSERT INTO frame_tickets (id, expires_at)
-    SELECT $3::text, to_timestamp($4::bigint) FROM gate
+    SELECT id, expires_at FROM first_use ORDER BY id
     ON CONFLICT (id) DO NOTHING
     RETURNING id
   )
-  SELECT gate.watermark_enabled, gate.watermark_text,
-         (SELECT email FROM users WHERE id = $5::uuid AND email_verified_at IS NOT NULL) AS email,
+  SELECT first_use.idx::int AS idx, gate.watermark_enabled, gate.watermark_text,
+         (SELECT u.email FROM users u WHERE u.id = first_use.user_id AND u.email_verified_at IS NOT NULL) AS email,
          (SELECT a.name FROM share_acceptances a
-           WHERE a.share_id = $1::uuid AND a.visitor_id = $6 AND a.agreement_sha256 = gate.agreement_sha256) AS accepted_name
-  FROM gate CROSS JOIN used CROSS JOIN async_commit`;
+           WHERE a.share_id = $1::uuid AND a.visitor_id = first_use.visitor_id
+             AND a.agreement_sha256 = gate.agreement_sha256) AS accepted_name
+  FROM used
+  JOIN first_use ON first_use.id = used.id
+  CROSS JOIN gate CROSS JOIN async_commit`;
 
 /** What the frame needs of a share whose ticket was just used. */
 export interface FrameAdmission {
@@ -203,6 +233,18 @@ export interface FrameAdmission {
   email: string | null;
   /** The name on the visitor's acceptance of the share's current agreement, if any. */
   acceptedName: string | null;
+}
+
+/** One frame fetch's ticket, to be used on a share's version (see `useFrameTickets`). */
+export interface FrameTicketUse {
+  /** The ticket's random id, recorded once used. */
+  id: string;
+  /** Unix seconds. */
+  expiresAt: number;
+  /** The account the ticket names for the watermark, if any. */
+  userId: string | null;
+  /** The visit log's id of the visitor the ticket was minted for. */
+  visitorId: string;
 }
 
 /** One visit waiting for admission: who is visiting, as the gate established it. */
@@ -277,40 +319,39 @@ export class ShareViewRepository {
   }
 
   /**
-   * Uses a frame ticket: null when the share no longer shows its document or the ticket was used
-   * before. See USE_FRAME_TICKET_SQL.
+   * Uses the tickets of frame fetches of one share's version, in one statement: one result per
+   * ticket, in order; null when the share no longer shows that version, or the ticket expired or
+   * was used before (a ticket given twice is used by its first). See USE_FRAME_TICKETS_SQL.
    */
-  async useFrameTicket(ticket: {
-    id: string;
-    shareId: string;
-    versionId: string;
-    expiresAt: number;
-    userId: string | null;
-    /** The visit log's id of the visitor the ticket was minted for. */
-    visitorId: string;
-  }): Promise<FrameAdmission | null> {
+  async useFrameTickets(
+    shareId: string,
+    versionId: string,
+    tickets: readonly FrameTicketUse[],
+  ): Promise<Array<FrameAdmission | null>> {
     const rows = await this.hot<{
+      idx: number;
       watermark_enabled: boolean;
       watermark_text: string | null;
       email: string | null;
       accepted_name: string | null;
-    }>('viewer_use_frame_ticket', USE_FRAME_TICKET_SQL, [
-      ticket.shareId,
-      ticket.versionId,
-      ticket.id,
-      ticket.expiresAt,
-      ticket.userId,
-      ticket.visitorId,
+    }>('viewer_use_frame_tickets', USE_FRAME_TICKETS_SQL, [
+      shareId,
+      versionId,
+      tickets.map((t) => t.id),
+      tickets.map((t) => t.expiresAt),
+      tickets.map((t) => t.userId),
+      tickets.map((t) => t.visitorId),
     ]);
-    const row = rows[0];
-    return row
-      ? {
-          watermarkEnabled: row.watermark_enabled,
-          watermarkText: row.watermark_text,
-          email: row.email,
-          acceptedName: row.accepted_name,
-        }
-      : null;
+    const admitted: Array<FrameAdmission | null> = tickets.map(() => null);
+    for (const row of rows) {
+      admitted[row.idx - 1] = {
+        watermarkEnabled: row.watermark_enabled,
+        watermarkText: row.watermark_text,
+        email: row.email,
+        acceptedName: row.accepted_name,
+      };
+    }
+    return admitted;
   }
 
   /** Deletes the records of expired frame tickets (for the periodic sweep); returns how many went. */

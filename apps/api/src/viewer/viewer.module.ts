@@ -6,6 +6,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AgreementAcceptancesRepository } from './agreement-acceptances.repository.js';
 import { DocumentCache } from './document-cache.js';
+import { FrameAdmissions } from './frame-admissions.js';
 import { VIEWER_GATE_PROVIDERS } from './gate.js';
 import { SectionReadsRepository } from './section-reads.repository.js';
 import { ShareViewRepository } from './share-view.repository.js';
@@ -39,6 +40,7 @@ import { DocumentReadsRepository } from './document-reads.repository.js';
     AgreementAcceptancesRepository,
     VisitAdmissions,
     ShareGateCache,
+    FrameAdmissions,
     DocumentCache,
     ViewerAssets,
     ViewerIdentity,

@@ -30,12 +30,15 @@ import { AgreementAcceptancesRepository } from './agreement-acceptances.reposito
 import { CollectionPasses } from './collection-passes.js';
 import { CollectionRepository } from './collection.repository.js';
 import { DocumentCache } from './document-cache.js';
+import { FrameAdmissions } from './frame-admissions.js';
 import { VIEWER_GATE_PROVIDERS } from './gate.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import { ShareViewRepository } from './share-view.repository.js';
 import type { ViewResult } from './view-result.js';
 import type { ViewerRequest } from './viewer-answer.js';
 import { ViewerIdentity } from './viewer-identity.js';
 import { ViewerService } from './viewer.service.js';
+import { ShareGateCache } from './share-gate-cache.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { VisitLog } from './visit-log.js';
 import { MailQueue } from '../mail/mail-queue.js';
@@ -128,6 +131,9 @@ describe(ViewerService.name, () => {
         UsersRepository,
         ShareViewRepository,
         VisitAdmissions,
+        FrameAdmissions,
+        ChangeFeed,
+        ShareGateCache,
         VisitLogRepository,
         VisitLog,
         // Notifications are mailed only with SMTP_URL; none here.

@@ -6,6 +6,7 @@ import { maskedIpPrefix } from '../common/client-address.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
 import { AgreementAcceptancesRepository } from './agreement-acceptances.repository.js';
 import { DocumentCache } from './document-cache.js';
+import { FrameAdmissions } from './frame-admissions.js';
 import { frameDocument } from './frame-document.js';
 import { FrameTickets, type FrameWatermarkViewer } from './frame-tickets.js';
 import { ViewerGate } from './gate.js';
@@ -98,6 +99,7 @@ export class ViewerService {
     private readonly state: StatePolicy,
     private readonly acceptances: AgreementAcceptancesRepository,
     private readonly gateCache: ShareGateCache,
+    private readonly frames: FrameAdmissions,
   ) {
     this.frameTickets = new FrameTickets(identity.frames);
   }
@@ -290,7 +292,7 @@ export class ViewerService {
     if (visitorKey === null || this.frameTickets.visitorDigest(visitorKey) !== ticket.visitor) return null;
     if (request.method !== 'GET') return { body: Buffer.alloc(0) };
     const viewer = ticket.watermark?.viewer ?? null;
-    const admitted = await this.repository.useFrameTicket({
+    const admitted = await this.frames.use({
       id: ticket.id,
       shareId: ticket.shareId,
       versionId: ticket.versionId,
