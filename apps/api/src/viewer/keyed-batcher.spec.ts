@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeyedBatcher } from './keyed-batcher.js';
 
 function deferred<T>() {
@@ -109,5 +109,62 @@ describe(KeyedBatcher.name, () => {
   it('fails the batch when the answer does not match the items', async () => {
     const sut = new KeyedBatcher<number, number>(async () => []);
     await expect(sut.submit('k', 1)).rejects.toThrow('batch of 1 answered 0');
+  });
+
+  describe('gathering under load', () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** A batcher whose calls the test releases one by one. */
+    function held(gather: { waitMs: number; until: number }) {
+      const calls: number[][] = [];
+      const gates: Array<() => void> = [];
+      const sut = new KeyedBatcher<number, number>(
+        async (_key, items) => {
+          calls.push(items);
+          await new Promise<void>((resolve) => gates.push(resolve));
+          return items;
+        },
+        256,
+        () => false,
+        gather,
+      );
+      return { sut, calls, release: () => gates.shift()!() };
+    }
+
+    it('sends a lone item on an idle key at once', () => {
+      const { sut, calls } = held({ waitMs: 50, until: 3 });
+      void sut.submit('k', 1);
+      expect(calls).toEqual([[1]]);
+    });
+
+    it('waits up to waitMs after a call for `until` items, then sends what came', async () => {
+      vi.useFakeTimers();
+      const { sut, calls, release } = held({ waitMs: 50, until: 3 });
+      const first = sut.submit('k', 1);
+      const second = sut.submit('k', 2);
+      release();
+      await first;
+      await vi.advanceTimersByTimeAsync(49);
+      expect(calls).toEqual([[1]]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toEqual([[1], [2]]);
+      release();
+      expect(await second).toBe(2);
+    });
+
+    it('sends as soon as `until` items wait', async () => {
+      vi.useFakeTimers();
+      const { sut, calls, release } = held({ waitMs: 50, until: 3 });
+      const all = [sut.submit('k', 1), sut.submit('k', 2)];
+      release();
+      await all[0];
+      all.push(sut.submit('k', 3));
+      expect(calls).toEqual([[1]]);
+      all.push(sut.submit('k', 4));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toEqual([[1], [2, 3, 4]]);
+      release();
+      expect(await Promise.all(all)).toEqual([1, 2, 3, 4]);
+    });
   });
 });
