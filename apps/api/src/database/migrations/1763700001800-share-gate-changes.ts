@@ -9,7 +9,8 @@ import { COLLECTION_GATE_COLUMNS, COLLECTION_GATE_FROM } from './1763700001700-c
  * database itself in the changing transaction, whichever code path (the api, a worker's scan, an
  * administrator, a sweep) makes the change:
  *
- * - `shares`: any change but the visit counters, which every admission writes;
+ * - `shares`: any change but an admission's (the visit counters, and with them at most the
+ *   consumption and the one-session binding, which the database judges at every admission);
  * - `files`, `folders`: any change (a rename, a move, the trash, a new current version);
  * - `file_versions`: any change but the cached rendering, which the first view writes.
  *
@@ -48,8 +49,14 @@ export class ShareGateChanges1763700001800 implements MigrationInterface {
         RETURN NULL;
       END
       $fn$;
-      CREATE TRIGGER shares_announce_gate_change AFTER UPDATE OR DELETE ON shares
-        FOR EACH ROW EXECUTE FUNCTION sharedown_notify_gate_change('visit_count', 'unique_visit_count');
+      -- Only an admission changes the visit counters (with, at most, the consumption and the
+      -- one-session binding, which every admission judges again in the database): those updates,
+      -- one per batch of visits, skip the trigger without calling it.
+      CREATE TRIGGER shares_announce_gate_change AFTER UPDATE ON shares
+        FOR EACH ROW WHEN (OLD.visit_count = NEW.visit_count)
+        EXECUTE FUNCTION sharedown_notify_gate_change('visit_count', 'unique_visit_count');
+      CREATE TRIGGER shares_announce_gate_removal AFTER DELETE ON shares
+        FOR EACH ROW EXECUTE FUNCTION sharedown_notify_gate_change();
       CREATE TRIGGER files_announce_gate_change AFTER UPDATE OR DELETE ON files
         FOR EACH ROW EXECUTE FUNCTION sharedown_notify_gate_change();
       CREATE TRIGGER folders_announce_gate_change AFTER UPDATE OR DELETE ON folders
@@ -64,6 +71,7 @@ export class ShareGateChanges1763700001800 implements MigrationInterface {
       DROP TRIGGER IF EXISTS file_versions_announce_gate_change ON file_versions;
       DROP TRIGGER IF EXISTS folders_announce_gate_change ON folders;
       DROP TRIGGER IF EXISTS files_announce_gate_change ON files;
+      DROP TRIGGER IF EXISTS shares_announce_gate_removal ON shares;
       DROP TRIGGER IF EXISTS shares_announce_gate_change ON shares;
       DROP FUNCTION IF EXISTS sharedown_notify_gate_change();
       DROP VIEW share_gate;
