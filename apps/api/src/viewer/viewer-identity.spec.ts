@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Runtime } from '../common/runtime.js';
 import type { ViewerRequest } from './viewer-answer.js';
 import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
@@ -56,5 +56,23 @@ describe('ViewerIdentity.visitorKey (remembered checks)', () => {
     const a = viewer.visitorKey(request({}, '203.0.113.7', 'agent/1')).key;
     expect(viewer.visitorKey(request({}, '198.51.100.9', 'agent/1')).key).not.toBe(a);
     expect(viewer.visitorKey(request({}, '203.0.113.7', 'agent/2')).key).not.toBe(a);
+  });
+});
+
+describe('ViewerIdentity.hasAccess (remembered checks)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('opens the link its cookie names, for twelve hours, however often it was checked before; a forged one never', () => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    const viewer = identity();
+    const cookie = viewer.accessCookie('share-1');
+    const presenting = (value: string) => request({ [cookie.name]: value });
+    expect(viewer.hasAccess(presenting(cookie.value), 'share-1')).toBe(true);
+    expect(viewer.hasAccess(presenting(cookie.value), 'share-1')).toBe(true);
+    expect(viewer.hasAccess(presenting(`${cookie.value}x`), 'share-1')).toBe(false);
+    expect(viewer.hasAccess(request(), 'share-1')).toBe(false);
+    expect(identity('b'.repeat(48)).hasAccess(presenting(cookie.value), 'share-1')).toBe(false);
+    vi.advanceTimersByTime(cookie.maxAge! * 1000 + 1000);
+    expect(viewer.hasAccess(presenting(cookie.value), 'share-1')).toBe(false);
   });
 });

@@ -49,6 +49,8 @@ export class ViewerIdentity {
   private readonly verifiedVisitors = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
   private readonly initialVisitors = new BoundedMemo<string, { key: string; signed: string }>(VISITOR_MEMO_SIZE);
   private readonly loggedVisitorIds = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
+  /** Password access cookies already verified (their expiry is still judged at each use). */
+  private readonly verifiedAccess = new BoundedMemo<string, { s?: unknown; x: number }>(VISITOR_MEMO_SIZE);
 
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
@@ -123,8 +125,16 @@ export class ViewerIdentity {
   }
 
   hasAccess(request: ViewerRequest, shareId: string): boolean {
-    const payload = this.access.open<{ s?: unknown }>(request.cookies[accessCookieName(shareId)]);
-    return payload !== null && payload.s === shareId;
+    const presented = request.cookies[accessCookieName(shareId)];
+    if (!presented) return false;
+    // Every view of an unlocked link checks this cookie; an authentic value stays authentic, so its signature is checked once.
+    let payload = this.verifiedAccess.get(presented);
+    if (payload === undefined) {
+      const opened = this.access.open<{ s?: unknown; x: number }>(presented);
+      if (opened === null) return false;
+      this.verifiedAccess.set(presented, (payload = opened));
+    }
+    return payload.x >= Date.now() / 1000 && payload.s === shareId;
   }
 
   accessCookie(shareId: string): CookieToSet {
