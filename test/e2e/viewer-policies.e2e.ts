@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
@@ -29,6 +30,24 @@ const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 
 function pathOf(url: string): string {
   return new URL(url).pathname;
+}
+
+/** One request: the answer's headers as sent (in their order, as `name: value`) and its body's bytes. */
+function exchange(url: string, method: string, cookie: string): Promise<{ status: number; headers: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: { cookie } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('the share viewer', () => {
@@ -83,6 +102,37 @@ describe('the share viewer', () => {
     const page = await visitor().get(path);
     expect(page.body).toContain('<p class="sd-text">a &lt;b&gt;bold&lt;/b&gt; claim</p>');
     expect(page.body).toContain('second &amp; last');
+  });
+
+  it("sends a document's page whole: the headers of its HEAD, a Content-Length, never chunked, the document as rendered", async () => {
+    const long = Array.from({ length: 400 }, (_, i) => `## Teil ${i}\n\nGrüße **${i}**, 世界 <i>${i}</i>.\n`).join('\n');
+    const document = await upload(app, alice, 'long.md', long);
+    const { path } = await link({ watermarkEnabled: true, copyProtectionEnabled: true }, document.fileId);
+    const browser = visitor();
+    expect(isDocument(await browser.get(path))).toBe(true);
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const page = await exchange(`${app.baseUrl}${path}`, 'GET', cookie);
+    const head = await exchange(`${app.baseUrl}${path}`, 'HEAD', cookie);
+    expect(page.status).toBe(200);
+    expect(head.status).toBe(200);
+    // A page goes out in parts past Fastify's reply.send, a HEAD through it: the same headers, in
+    // the same order, bar those of the one answer (its id, time and length).
+    const own = (line: string) => line.replace(/^(X-Request-Id|Date|Content-Length): .*$/i, '$1');
+    expect(page.headers.map(own)).toEqual(head.headers.map(own));
+    expect(page.headers).toContain(`content-length: ${page.body.length}`);
+    expect(page.headers.join('\n')).not.toMatch(/transfer-encoding/i);
+    expect(head.body.length).toBe(0);
+    const [rendered] = await sql<{ html: string }>(app, 'SELECT rendered_html AS html FROM file_versions WHERE id = $1', [
+      document.versionId,
+    ]);
+    const html = rendered!.html.replace(/^<!--sdr:\d+-->/, '');
+    expect(html).toContain('<h2>Teil 399</h2>');
+    const text = page.body.toString('utf8');
+    expect(text.startsWith('<!doctype html>')).toBe(true);
+    expect(text.endsWith('</body></html>')).toBe(true);
+    expect(text.split(`<article class="sd-doc">${html}</article>`)).toHaveLength(2);
+    expect(text).toContain('<html lang="zh-CN" class="sd-protect">');
+    expect(text).toContain('<div class="sd-wm" aria-hidden="true">');
   });
 
   it('serves HTML only inside a sandboxed frame, through a ticket that an admitted view minted', async () => {

@@ -1,17 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Headers every answer carries: `nosniff`, and no framing by other sites. An answer that
  * brings its own Content-Security-Policy (the viewer's pages, the render frame, the console)
  * keeps it; it states its own `frame-ancestors`.
  */
+export function addSecurityHeaders(reply: FastifyReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  if (!reply.hasHeader('Content-Security-Policy')) {
+    reply.header('Content-Security-Policy', "frame-ancestors 'none'");
+    reply.header('X-Frame-Options', 'DENY');
+  }
+}
+
+/** Adds the security headers once an answer is final; a reply sent in parts adds them itself (reply-parts.ts). */
 export function registerSecurityHeaders(fastify: FastifyInstance): void {
   fastify.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', "frame-ancestors 'none'");
-      reply.header('X-Frame-Options', 'DENY');
-    }
+    addSecurityHeaders(reply);
     done(null, payload);
   });
 }

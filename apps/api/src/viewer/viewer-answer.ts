@@ -9,10 +9,16 @@ export interface CookieToSet {
   path?: string;
 }
 
+/**
+ * A page as the buffers it was built from, sent one after the other: the document page's own
+ * head and tail around the cached document, which goes out as cached instead of copied per view.
+ */
+export type PageParts = readonly Buffer[];
+
 /** What a viewer route answers, independent of the HTTP framework. */
 export interface ViewerAnswer {
   status: number;
-  body: string | Buffer;
+  body: string | Buffer | PageParts;
   cookies?: CookieToSet[];
   location?: string;
   headers?: Record<string, string>;

@@ -5,13 +5,18 @@ import { clientKeyOf } from '../common/client-address.js';
 import { failureText } from '../common/error-envelope.filter.js';
 import { redactUrl } from '../common/redact.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
+import { sendParts } from '../http/reply-parts.js';
+import type { CookieToSet, PageParts, ViewerAnswer, ViewerRequest } from './viewer-answer.js';
 import { LANGUAGE_COOKIE, negotiateLocale } from './viewer-locale.js';
 import { ViewerPresenter } from './viewer-presenter.js';
 
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; media-src 'self' data: https: http:; " +
   "font-src 'self'; frame-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+function isPageParts(body: ViewerAnswer['body']): body is PageParts {
+  return typeof body !== 'string' && !Buffer.isBuffer(body);
+}
 
 /**
  * Between Fastify and the viewer: reads what the viewer needs from a request, and writes its
@@ -57,16 +62,6 @@ export class ViewerHttp {
   }
 
   send(request: FastifyRequest, reply: FastifyReply, answer: ViewerAnswer): void {
-    const secure = this.runtime.env.RENDER_URL.startsWith('https:');
-    for (const cookie of answer.cookies ?? []) {
-      reply.setCookie(cookie.name, cookie.value, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: cookie.name === SESSION_COOKIE ? this.runtime.env.PUBLIC_URL.startsWith('https:') : secure,
-        path: cookie.path ?? '/s/',
-        ...(cookie.maxAge !== undefined ? { maxAge: cookie.maxAge } : {}),
-      });
-    }
     for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
     if (answer.location) reply.header('Location', answer.location);
     reply
@@ -79,8 +74,38 @@ export class ViewerHttp {
       .header('Cache-Control', 'no-store')
       // The words of a page follow the visitor's language: nothing in between may hand one visitor's page to another.
       .header('Vary', 'Accept-Language, Cookie')
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .send(request.method === 'HEAD' ? '' : answer.body);
+      .header('Content-Type', 'text/html; charset=utf-8');
+    this.setCookies(reply, answer.cookies ?? []);
+    if (request.method === 'HEAD') reply.send('');
+    else if (isPageParts(answer.body)) sendParts(reply, answer.body);
+    else reply.send(answer.body);
+  }
+
+  /**
+   * The answer's cookies as its Set-Cookie header, written here and not through reply.setCookie,
+   * which leaves them to an onSend hook that a page sent in parts (reply-parts.ts) never reaches.
+   * Serialized by @fastify/cookie as setCookie does, to the same bytes: a cookie set twice keeps
+   * its first place and its last value.
+   */
+  private setCookies(reply: FastifyReply, cookies: readonly CookieToSet[]): void {
+    if (cookies.length === 0) return;
+    const secure = this.runtime.env.RENDER_URL.startsWith('https:');
+    const serialized = new Map<string, string>();
+    for (const cookie of cookies) {
+      const path = cookie.path ?? '/s/';
+      serialized.set(
+        `${cookie.name};${path}`,
+        reply.server.serializeCookie(cookie.name, cookie.value, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: cookie.name === SESSION_COOKIE ? this.runtime.env.PUBLIC_URL.startsWith('https:') : secure,
+          path,
+          ...(cookie.maxAge !== undefined ? { maxAge: cookie.maxAge } : {}),
+        }),
+      );
+    }
+    const values = [...serialized.values()];
+    reply.header('Set-Cookie', values.length === 1 ? values[0] : values);
   }
 
   originOf(request: FastifyRequest): string {

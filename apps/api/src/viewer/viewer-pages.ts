@@ -1,6 +1,7 @@
 import { LANGUAGE_NAMES, LOCALES } from '@sharedown/i18n';
 import { escapeHtml } from '../common/html.js';
 import type { FileKind } from '../shares/share-row.js';
+import type { PageParts } from './viewer-answer.js';
 import type { ViewerText } from './viewer-text.js';
 
 export interface PageAssets {
@@ -251,8 +252,11 @@ const WATERMARK_TILES = 90;
 // Stands where the document goes while the page around it is built as a (short) string.
 const CONTENT_SLOT = '\u0000sd-content\u0000';
 
-/** The viewer page as bytes: the cached document is copied in, never re-encoded. */
-export function documentPage(options: DocumentPageOptions): Buffer {
+/**
+ * The viewer page as bytes. An inline document's page comes in parts, the cached document
+ * between the page's head and tail: never re-encoded, nor copied into a page of its own.
+ */
+export function documentPage(options: DocumentPageOptions): Buffer | PageParts {
   const watermark = options.watermark
     ? `<div class="sd-wm" aria-hidden="true">${`<span>${escapeHtml(options.watermark)}</span>`.repeat(WATERMARK_TILES)}</div>`
     : '';
@@ -283,11 +287,7 @@ export function documentPage(options: DocumentPageOptions): Buffer {
   });
   const slot = page.indexOf(CONTENT_SLOT);
   if (slot < 0 || options.inlineHtml === null) return Buffer.from(page);
-  return Buffer.concat([
-    Buffer.from(page.slice(0, slot)),
-    options.inlineHtml,
-    Buffer.from(page.slice(slot + CONTENT_SLOT.length)),
-  ]);
+  return [Buffer.from(page.slice(0, slot)), options.inlineHtml, Buffer.from(page.slice(slot + CONTENT_SLOT.length))];
 }
 
 export interface CollectionPageOptions {

@@ -169,7 +169,11 @@ describe(ViewerPresenter.name, () => {
       after,
     });
     expect(markdown.status).toBe(200);
-    expect(markdown.body.toString()).toContain('<p>inline body</p>');
+    // The page comes in parts, the cached document's own bytes in the middle.
+    expect(Array.isArray(markdown.body)).toBe(true);
+    const parts = markdown.body as Buffer[];
+    expect(parts[1]).toBe(content.bytes);
+    expect(Buffer.concat(parts).toString()).toContain('<article class="sd-doc"><p>inline body</p></article>');
     expect(markdown.after).toBe(after);
     const html = sut.view(aRequest(), {
       kind: 'shown',
