@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUnavailable } from '../common/database-errors.js';
 import { KeyedBatcher } from './keyed-batcher.js';
-import { ADMISSION_GATHERING } from './visit-admissions.js';
 import { ShareViewRepository, type FrameAdmission, type FrameTicketUse } from './share-view.repository.js';
 
 const MAX_BATCH = 256;
@@ -33,7 +32,6 @@ export class FrameAdmissions {
       },
       MAX_BATCH,
       isUnavailable,
-      ADMISSION_GATHERING,
     );
   }
 

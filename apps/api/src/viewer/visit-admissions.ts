@@ -1,15 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isUnavailable } from '../common/database-errors.js';
-import { KeyedBatcher, type Gathering } from './keyed-batcher.js';
+import { KeyedBatcher } from './keyed-batcher.js';
 import { ShareViewRepository, type Admission, type OpenedShare, type VisitRequest } from './share-view.repository.js';
 
 const MAX_BATCH = 256;
-/**
- * Under load a share's next admission waits up to 2 ms for 64 visits: a call's fixed cost (the
- * share's row lock and update, the statement, the commit) is most of PostgreSQL's work per view
- * when batches are small.
- */
-export const ADMISSION_GATHERING: Gathering = { waitMs: 2, until: 64 };
 
 /**
  * Admission with natural batching. Visits to one share serialize on its row lock anyway; instead
@@ -30,7 +24,6 @@ export class VisitAdmissions {
       (shareId, visits) => repository.admitAll(shareId, visits),
       MAX_BATCH,
       isUnavailable,
-      ADMISSION_GATHERING,
     );
     this.openings = new KeyedBatcher(
       async (key, visitorKeys) => {
@@ -39,7 +32,6 @@ export class VisitAdmissions {
       },
       MAX_BATCH,
       isUnavailable,
-      ADMISSION_GATHERING,
     );
   }
 
