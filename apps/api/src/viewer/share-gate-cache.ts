@@ -15,6 +15,11 @@ interface Entry {
  * a pass per visit). Caps are the admission's to judge, in the database, as always.
  */
 export function asksNothing(share: ViewedShare): boolean {
+  return !share.hasPassword && asksNothingButItsPassword(share);
+}
+
+/** As `asksNothing`, but for its password: a link a visitor who unlocked it (its access cookie) may go straight to. */
+export function asksNothingButItsPassword(share: ViewedShare): boolean {
   return (
     !share.revoked &&
     !share.trashed &&
@@ -24,7 +29,6 @@ export function asksNothing(share: ViewedShare): boolean {
     !share.disabled &&
     share.scanStatus === 'CLEAN' &&
     share.folderId === null &&
-    !share.hasPassword &&
     !share.requireLogin &&
     (share.emailAllowlist === null || share.emailAllowlist.length === 0) &&
     share.perLoginUserMaxVisits === null &&
@@ -90,9 +94,13 @@ export class ShareGateCache {
     return this.generation;
   }
 
-  /** Keeps a gate row read after `mark`. */
+  /**
+   * Keeps a gate row read after `mark`. Not of a link that its own visits change (one-time,
+   * burn-after-read, one-session): its next visit must see what the last one did at once, wherever
+   * it was admitted. A cap's consumption is judged by every admission again, as always.
+   */
   keep(share: ViewedShare, mark: number): void {
-    if (mark !== this.generation || !this.feed.live) return;
+    if (mark !== this.generation || !this.feed.live || share.oneTime || share.burnAfterRead || share.oneSession) return;
     this.entries.set(share.token.toLowerCase(), { share, loadedAt: Date.now() });
   }
 

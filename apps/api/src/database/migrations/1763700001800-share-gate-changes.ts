@@ -9,8 +9,8 @@ import { COLLECTION_GATE_COLUMNS, COLLECTION_GATE_FROM } from './1763700001700-c
  * database itself in the changing transaction, whichever code path (the api, a worker's scan, an
  * administrator, a sweep) makes the change:
  *
- * - `shares`: any change but an admission's (the visit counters, and with them at most the
- *   consumption and the one-session binding, which the database judges at every admission);
+ * - `shares`: any change but the visit counters, which every admission writes (an admission that
+ *   uses the link up or binds it to a session is announced);
  * - `files`, `folders`: any change (a rename, a move, the trash, a new current version);
  * - `file_versions`: any change but the cached rendering, which the first view writes.
  *
@@ -49,11 +49,11 @@ export class ShareGateChanges1763700001800 implements MigrationInterface {
         RETURN NULL;
       END
       $fn$;
-      -- Only an admission changes the visit counters (with, at most, the consumption and the
-      -- one-session binding, which every admission judges again in the database): those updates,
-      -- one per batch of visits, skip the trigger without calling it.
+      -- Only an admission changes the visit counters: those updates, one per batch of visits, skip
+      -- the trigger without calling it, unless they used the link up or bound it to a session.
       CREATE TRIGGER shares_announce_gate_change AFTER UPDATE ON shares
-        FOR EACH ROW WHEN (OLD.visit_count = NEW.visit_count)
+        FOR EACH ROW WHEN (OLD.visit_count = NEW.visit_count OR OLD.consumed_at IS DISTINCT FROM NEW.consumed_at
+                           OR OLD.session_owner IS DISTINCT FROM NEW.session_owner)
         EXECUTE FUNCTION sharedown_notify_gate_change('visit_count', 'unique_visit_count');
       CREATE TRIGGER shares_announce_gate_removal AFTER DELETE ON shares
         FOR EACH ROW EXECUTE FUNCTION sharedown_notify_gate_change();

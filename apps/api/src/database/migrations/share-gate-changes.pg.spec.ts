@@ -74,6 +74,17 @@ describe('share gate change notifications', () => {
       ),
     ).toEqual([]);
     expect(await announcedBy(() => sql(`UPDATE file_versions SET rendered_html = 'x' WHERE id = $1`, [versionId]))).toEqual([]);
+    // An admission that uses the link up, or binds it to a session, is announced.
+    expect(
+      await announcedBy(() =>
+        sql('UPDATE shares SET visit_count = visit_count + 1, consumed_at = now() WHERE id = $1', [shareId]),
+      ),
+    ).toEqual(owner);
+    expect(
+      await announcedBy(() =>
+        sql(`UPDATE shares SET visit_count = visit_count + 1, session_owner = 'b1' WHERE id = $1`, [shareId]),
+      ),
+    ).toEqual(owner);
     // An update that changes nothing announces nothing.
     expect(await announcedBy(() => sql('UPDATE files SET name = name WHERE id = $1', [fileId]))).toEqual([]);
     expect(await announcedBy(() => sql('DELETE FROM shares WHERE id = $1', [shareId]))).toEqual(owner);
