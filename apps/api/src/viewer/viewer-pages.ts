@@ -1,4 +1,5 @@
 import { LANGUAGE_NAMES, LOCALES } from '@sharedown/i18n';
+import { LRUCache } from 'lru-cache';
 import { escapeHtml } from '../common/html.js';
 import type { FileKind } from '../shares/share-row.js';
 import type { PageParts } from './viewer-answer.js';
@@ -257,6 +258,65 @@ const CONTENT_SLOT = '\u0000sd-content\u0000';
  * between the page's head and tail: never re-encoded, nor copied into a page of its own.
  */
 export function documentPage(options: DocumentPageOptions): Buffer | PageParts {
+  if (options.inlineHtml !== null && !options.watermark && options.frameUrl === null && !options.backUrl) {
+    return framedDocument(options, options.inlineHtml);
+  }
+  return builtPage(options);
+}
+
+// Stands where the visit's beacon goes in a page kept around an inline document.
+const BEACON_SLOT = '\u0000sd-beacon\u0000';
+
+/** The page around an inline document, as bytes split where the beacon and the document go. */
+interface PageFrame {
+  parts: readonly Buffer[];
+  withBeacon: boolean;
+}
+
+/**
+ * The pages around inline documents without a watermark or a link back, by everything they are
+ * made of: each is the same for every view of its version, in its language, but for the visit's
+ * beacon, so it is built and encoded once, not per view. Bounded; a page built again is the same.
+ */
+const PAGE_FRAMES = new LRUCache<string, PageFrame>({ max: 2_000 });
+
+function framedDocument(options: DocumentPageOptions, inlineHtml: Buffer): PageParts {
+  const withBeacon = Boolean(options.beacon);
+  const { context } = options;
+  const key = [
+    context.text.locale,
+    context.assets.css,
+    context.assets.js,
+    options.shareId,
+    options.versionId,
+    options.fileName,
+    options.reportUrl,
+    options.copyProtection,
+    options.burnAfterRead,
+    withBeacon,
+  ].join('\u0000');
+  let frame = PAGE_FRAMES.get(key);
+  if (!frame) {
+    const page = builtPage({ ...options, beacon: withBeacon ? BEACON_SLOT : null });
+    if (!Array.isArray(page) || page.length !== 3) throw new Error('an inline document page has a head and a tail');
+    const [head, , tail] = page as [Buffer, Buffer, Buffer];
+    const beaconAt = withBeacon ? head.indexOf(BEACON_SLOT) : -1;
+    frame =
+      beaconAt < 0
+        ? { parts: [head, tail], withBeacon: false }
+        : {
+            parts: [head.subarray(0, beaconAt), head.subarray(beaconAt + Buffer.byteLength(BEACON_SLOT)), tail],
+            withBeacon: true,
+          };
+    PAGE_FRAMES.set(key, frame);
+  }
+  const [first, second, third] = frame.parts as [Buffer, Buffer, Buffer | undefined];
+  return frame.withBeacon
+    ? [first, Buffer.from(escapeHtml(options.beacon!)), second, inlineHtml, third!]
+    : [first, inlineHtml, second];
+}
+
+function builtPage(options: DocumentPageOptions): Buffer | PageParts {
   const watermark = options.watermark
     ? `<div class="sd-wm" aria-hidden="true">${`<span>${escapeHtml(options.watermark)}</span>`.repeat(WATERMARK_TILES)}</div>`
     : '';
