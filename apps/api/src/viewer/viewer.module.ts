@@ -62,6 +62,13 @@ import { DocumentReadsRepository } from './document-reads.repository.js';
   // The maintenance sweep deletes expired frame-ticket records, and visits, document and section reads past
   // retention, through them; a share's analytics reads the sections of its documents through the cache and the
   // section reads.
-  exports: [ShareGateCache, ShareViewRepository, VisitLogRepository, DocumentReadsRepository, SectionReadsRepository, DocumentCache],
+  exports: [
+    ShareGateCache,
+    ShareViewRepository,
+    VisitLogRepository,
+    DocumentReadsRepository,
+    SectionReadsRepository,
+    DocumentCache,
+  ],
 })
 export class ViewerModule {}

@@ -20,11 +20,7 @@ export class VisitAdmissions {
   constructor(repository: ShareViewRepository) {
     // Visits queued behind a call the database did not answer get its 503 at once: sent, they would
     // wait for a connection of their own as long again, past the time a visitor is kept waiting.
-    this.admissions = new KeyedBatcher(
-      (shareId, visits) => repository.admitAll(shareId, visits),
-      MAX_BATCH,
-      isUnavailable,
-    );
+    this.admissions = new KeyedBatcher((shareId, visits) => repository.admitAll(shareId, visits), MAX_BATCH, isUnavailable);
     this.openings = new KeyedBatcher(
       async (key, visitorKeys) => {
         const [segment, token] = JSON.parse(key) as [string | null, string];
