@@ -375,6 +375,21 @@ export function cpuRatio(m, baseline) {
   return own > 0 ? cpuMicrosPerAnswer(baseline) / own : 0;
 }
 
+/**
+ * Two measurements of the same thing as one: their mean req/s, latencies and CPU. Bare Fastify is
+ * measured right before and right after each case and the case is judged against the mean, so a
+ * machine whose speed drifts during the run (bare Fastify's CPU per answer moved between 25 and 45
+ * µs from minute to minute on the same quiet machine) moves both sides of the ratio alike.
+ */
+export function meanOf(a, b) {
+  const mean = (x, y) => (x + y) / 2;
+  const cpuPer1000 = {};
+  for (const key of new Set([...Object.keys(a.cpuPer1000), ...Object.keys(b.cpuPer1000)])) {
+    cpuPer1000[key] = mean(a.cpuPer1000[key] ?? 0, b.cpuPer1000[key] ?? 0);
+  }
+  return { ...a, rps: mean(a.rps, b.rps), p50: mean(a.p50, b.p50), p99: mean(a.p99, b.p99), cpuPer1000 };
+}
+
 /** One table row of a wrk measurement beside its baseline: the CPU ratio (the target's) and the req/s ratio. */
 export function row(name, m, baseline, target) {
   return {
