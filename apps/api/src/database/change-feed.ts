@@ -8,9 +8,11 @@ const RECONNECT_MAX_MS = 5_000;
 
 /**
  * What a change is about; each cache subscribes to its own. `accounts` (key: user id): an
- * account changed (disabled, enabled, deleted, its quota or usage); `tokens` (key: token prefix).
- * Both are also announced by database triggers on `users` and `api_tokens` (migration
- * 1763700001300), whichever code path changes the row.
+ * account changed (disabled, enabled, deleted, its quota or usage); `tokens` (key: token prefix);
+ * `shares` (key: the owner's user id): something a share's gate row shows changed (the share, its
+ * file, folder or versions). All three are announced by database triggers on `users` and
+ * `api_tokens` (migration 1763700001300) and on `shares`, `files`, `folders` and `file_versions`
+ * (migration 1763700001800), whichever code path changes the row.
  */
 export type ChangeTopic = 'webhooks' | 'shares' | 'accounts' | 'tokens';
 
