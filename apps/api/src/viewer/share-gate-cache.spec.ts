@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeFeed, ChangeTopic } from '../database/change-feed.js';
 import { aShare } from './policies/visit.fixture.js';
-import { asksNothing, asksNothingButItsPassword, ShareGateCache } from './share-gate-cache.js';
+import { asksNothing, ShareGateCache } from './share-gate-cache.js';
 
 /** A change feed whose liveness and notifications the test decides. */
 function aFeed() {
@@ -115,17 +115,17 @@ describe(asksNothing.name, () => {
   });
 });
 
-describe(asksNothingButItsPassword.name, () => {
+describe('asksNothing of a browser that proved the password', () => {
   it('holds for a live link whose only question is its password, and for one with none', () => {
-    expect(asksNothingButItsPassword(aShare({ hasPassword: true }))).toBe(true);
-    expect(asksNothingButItsPassword(aShare())).toBe(true);
+    expect(asksNothing(aShare({ hasPassword: true }), true)).toBe(true);
+    expect(asksNothing(aShare(), true)).toBe(true);
     expect(asksNothing(aShare({ hasPassword: true }))).toBe(false);
   });
 
   it.each([{ oneTime: true }, { requireLogin: true }, { agreementSha256: 'abc' }, { revoked: true }])(
     'leaves a password link that also has %o to the gate',
     (overrides) => {
-      expect(asksNothingButItsPassword(aShare({ hasPassword: true, ...overrides }))).toBe(false);
+      expect(asksNothing(aShare({ hasPassword: true, ...overrides }), true)).toBe(false);
     },
   );
 });

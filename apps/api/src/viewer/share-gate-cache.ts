@@ -10,17 +10,14 @@ interface Entry {
 
 /**
  * Whether a visit of the link is judged by its admission alone (as `share_open_visits` judges one):
- * the link is live, shows a CLEAN document, and asks nothing of the visitor first (no password,
- * sign-in, allowlist, reveal step, one-session rule or agreement; not a collection, which issues
- * a pass per visit). Caps are the admission's to judge, in the database, as always.
+ * the link is live, shows a CLEAN document, and asks nothing of the visitor first (no sign-in,
+ * allowlist, reveal step, one-session rule or agreement; not a collection, which issues a pass per
+ * visit), nor a password unless this browser proved it already (`passwordProven`: its access
+ * cookie). Caps are the admission's to judge, in the database, as always.
  */
-export function asksNothing(share: ViewedShare): boolean {
-  return !share.hasPassword && asksNothingButItsPassword(share);
-}
-
-/** As `asksNothing`, but for its password: a link a visitor who unlocked it (its access cookie) may go straight to. */
-export function asksNothingButItsPassword(share: ViewedShare): boolean {
+export function asksNothing(share: ViewedShare, passwordProven = false): boolean {
   return (
+    (!share.hasPassword || passwordProven) &&
     !share.revoked &&
     !share.trashed &&
     !share.expired &&

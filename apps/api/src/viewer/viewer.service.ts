@@ -21,7 +21,7 @@ import type { ViewResult } from './view-result.js';
 import { VISITOR_COOKIE, ViewerIdentity } from './viewer-identity.js';
 import { CollectionPasses } from './collection-passes.js';
 import { CollectionRepository } from './collection.repository.js';
-import { asksNothing, asksNothingButItsPassword, ShareGateCache } from './share-gate-cache.js';
+import { asksNothing, ShareGateCache } from './share-gate-cache.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { VisitLog } from './visit-log.js';
 import { visitLogEntry } from './visit-log-entry.js';
@@ -133,7 +133,7 @@ export class ViewerService {
     if (opened) this.gateCache.keep(share, mark);
     const admission =
       opened?.admission ??
-      (held && this.asksNothingOf(held, request)
+      (held && asksNothing(held, held.hasPassword && this.identity.hasAccess(request, held.id))
         ? await this.admissions.admit(held.id, { visitorKey: visitor.key, userId: null, browserKey: null })
         : null);
     if (admission) {
@@ -148,16 +148,6 @@ export class ViewerService {
       return this.collectionShown(request, segment, share, visit.admission!, visit.cookies, visit.user, visitor.key);
     }
     return this.shown(request, share, visit.admission!, visit.cookies, visit.user, visitor.key, visit.acceptance);
-  }
-
-  /**
-   * Whether the gate has nothing to ask of this visit of a link whose gate row this process holds:
-   * the link asks nothing, or only its password, which this browser has proven (its access cookie).
-   */
-  private asksNothingOf(share: ViewedShare, request: ViewerRequest): boolean {
-    return share.hasPassword
-      ? asksNothingButItsPassword(share) && this.identity.hasAccess(request, share.id)
-      : asksNothing(share);
   }
 
   /** An admitted visit: its document, watermark and frame, and its share_visited event. */
