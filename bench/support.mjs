@@ -154,15 +154,16 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
  * under a fresh DATA_DIR, the queue on that database, no Redis. PostgreSQL's CPU is that of the
  * backends serving the service's database, as in the production topology.
  */
-export async function startEmbedded() {
+export async function startEmbedded({ nodeArgs = [] } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'sharedown-bench-embedded-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [API_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error' },
     cwd: dataDir,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const startedAt = Date.now();
   process.once('exit', () => child.kill('SIGKILL'));
   await waitHealthy(baseUrl, child);
   const { port: pgPort } = JSON.parse(await readFile(join(dataDir, 'embedded-postgres.json'), 'utf8'));
@@ -171,6 +172,7 @@ export async function startEmbedded() {
   return {
     baseUrl,
     pid: child.pid,
+    startedAt,
     dataDir,
     db,
     async postgresPids() {

@@ -35,8 +35,15 @@ export interface Engagement {
 }
 
 /**
+ * The shares of a batch that still exist, each locked once against its deletion until the batch
+ * commits (migration 1763700001900: the log has no per-row foreign key check; deleting a share
+ * deletes its visits, and waits for this lock to find them).
+ */
+const LIVE_SHARES_OF_BATCH = 'SELECT s.id FROM shares s WHERE s.id = ANY($2::uuid[]) FOR KEY SHARE';
+
+/**
  * Many visits in one statement, counted per day on the way (share_visit_days). A share deleted between the visit and the write takes its rows
- * with it: the join drops them instead of failing the whole batch on the foreign key. Committed
+ * with it: they are left out instead of failing the whole batch. Committed
  * without waiting for the WAL flush, like an uncapped visit's counters: the log is written after
  * the answer and is best-effort already (a failed write loses its rows); only a database crash
  * could forget the last milliseconds of it, never an admission or a counter.
@@ -50,8 +57,7 @@ const INSERT_SQL = `
     SELECT v.* FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
                            $8::text[], $9::text[], $10::text[], $11::text[], $12::boolean[], $13::boolean[])
       AS v(id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device, login_email, automated, measured)
-    WHERE EXISTS (SELECT 1 FROM shares s WHERE s.id = v.share_id)
-    ON CONFLICT (id) DO NOTHING
+    WHERE v.share_id IN (${LIVE_SHARES_OF_BATCH})
     RETURNING share_id, at, automated
   )
   INSERT INTO share_visit_days AS d (share_id, day, human, automated)
@@ -81,8 +87,7 @@ const INSERT_NOTIFYING_SQL = `
     SELECT v.id, v.share_id, v.at, v.visitor_id, v.ip_prefix, v.referer, v.user_agent, v.browser, v.os, v.device,
            v.login_email, v.automated, v.measured
       FROM input v
-    WHERE EXISTS (SELECT 1 FROM shares s WHERE s.id = v.share_id)
-    ON CONFLICT (id) DO NOTHING
+    WHERE v.share_id IN (${LIVE_SHARES_OF_BATCH})
     RETURNING id, share_id, at, automated
   ), days AS (
     INSERT INTO share_visit_days AS d (share_id, day, human, automated)

@@ -18,6 +18,7 @@ import { RenderLogins1763700001500 } from './1763700001500-render-logins.js';
 import { SetBasedAdmission1763700001600 } from './1763700001600-set-based-admission.js';
 import { CollectionsAgreements1763700001700 } from './1763700001700-collections-agreements.js';
 import { ShareGateChanges1763700001800 } from './1763700001800-share-gate-changes.js';
+import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   SetBasedAdmission1763700001600,
   CollectionsAgreements1763700001700,
   ShareGateChanges1763700001800,
+  VisitLogWrites1763700001900,
 ];

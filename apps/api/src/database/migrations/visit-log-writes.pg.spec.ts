@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VisitLogRepository, type VisitLogEntry } from '../../viewer/visit-log.repository.js';
+import { createTestDatabase, createTestUser, type TestDatabase } from '../test-database.fixture.js';
+import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js';
+
+let db: TestDatabase;
+let ownerId: string;
+let log: VisitLogRepository;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  ownerId = (await createTestUser(db.dataSource)).id;
+  log = new VisitLogRepository(db.dataSource);
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+const sql = (text: string, parameters: unknown[] = []) => db.dataSource.query(text, parameters);
+
+async function newShare(): Promise<{ fileId: string; shareId: string }> {
+  const [{ id: fileId }] = await sql(`INSERT INTO files (user_id, name, kind) VALUES ($1, $2, 'MARKDOWN') RETURNING id`, [
+    ownerId,
+    `${randomUUID()}.md`,
+  ]);
+  const [{ id: shareId }] = await sql(`INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3) RETURNING id`, [
+    ownerId,
+    fileId,
+    randomUUID().replace(/-/g, ''),
+  ]);
+  return { fileId, shareId };
+}
+
+const visit = (shareId: string): VisitLogEntry => ({
+  id: randomUUID(),
+  shareId,
+  at: new Date(),
+  visitorId: 'v1',
+  ipPrefix: '203.0.113.0/24',
+  referer: null,
+  userAgent: 'Mozilla/5.0',
+  browser: null,
+  os: null,
+  device: 'desktop',
+  loginEmail: null,
+  automated: false,
+  measured: true,
+  notify: 'off',
+  visitCount: 1,
+  uniqueVisitCount: 1,
+});
+
+const logged = async (shareId: string) =>
+  Number((await sql('SELECT count(*)::int AS n FROM share_visit_log WHERE share_id = $1', [shareId]))[0].n);
+
+describe('visit log writes without a per-row foreign key', () => {
+  it('deleting a share deletes its visits, by itself or through its file, and nothing else', async () => {
+    const [a, b, c] = [await newShare(), await newShare(), await newShare()];
+    await log.insertAll([visit(a.shareId), visit(a.shareId), visit(b.shareId), visit(c.shareId)]);
+    await sql('DELETE FROM shares WHERE id = $1', [a.shareId]);
+    await sql('DELETE FROM files WHERE id = $1', [b.fileId]);
+    expect([await logged(a.shareId), await logged(b.shareId), await logged(c.shareId)]).toEqual([0, 0, 1]);
+  });
+
+  it('a share deleted while a batch of its visits is being written leaves no visit behind, whichever commits first', async () => {
+    const url = (db.dataSource.options as { url: string }).url;
+    for (const batchFirst of [true, false]) {
+      const { shareId } = await newShare();
+      const writer = new pg.Client({ connectionString: url });
+      const deleter = new pg.Client({ connectionString: url });
+      await Promise.all([writer.connect(), deleter.connect()]);
+      try {
+        // The batch's statement, inside a transaction held open so the delete meets it (or it the delete).
+        const batch = new VisitLogRepository({ query: (text: string, values: unknown[]) => writer.query(text, values) } as never);
+        if (batchFirst) {
+          await writer.query('BEGIN');
+          await batch.insertAll([visit(shareId), visit(shareId)]);
+          const deleted = deleter.query('DELETE FROM shares WHERE id = $1', [shareId]);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await writer.query('COMMIT');
+          await deleted;
+        } else {
+          await deleter.query('BEGIN');
+          await deleter.query('DELETE FROM shares WHERE id = $1', [shareId]);
+          await writer.query('BEGIN');
+          const written = batch.insertAll([visit(shareId), visit(shareId)]);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await deleter.query('COMMIT');
+          await written;
+          await writer.query('COMMIT');
+        }
+        expect(await logged(shareId)).toBe(0);
+      } finally {
+        await Promise.all([writer.end(), deleter.end()]);
+      }
+    }
+  });
+
+  it("a batch's lock never waits for an admission in flight, nor an admission for it", async () => {
+    const { shareId } = await newShare();
+    const url = (db.dataSource.options as { url: string }).url;
+    const admitting = new pg.Client({ connectionString: url });
+    await admitting.connect();
+    try {
+      await admitting.query('BEGIN');
+      await admitting.query(`SELECT * FROM share_admit_visits($1, ARRAY['k'], ARRAY[NULL]::uuid[], ARRAY[NULL])`, [shareId]);
+      // The admission holds its share row lock; the batch writes beside it and commits.
+      await sql(`SET lock_timeout = '2s'`);
+      await log.insertAll([visit(shareId)]);
+      await admitting.query('COMMIT');
+    } finally {
+      await sql('RESET lock_timeout');
+      await admitting.end();
+    }
+    expect(await logged(shareId)).toBe(1);
+  });
+
+  it('down() restores the foreign key, dropping visits of shares that are gone, and up() again', async () => {
+    const migration = new VisitLogWrites1763700001900();
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      const { shareId } = await newShare();
+      await log.insertAll([visit(shareId)]);
+      await migration.down(runner);
+      const lock = async () =>
+        (await sql(`SELECT pg_get_functiondef('share_admit_visits(uuid, text[], uuid[], text[])'::regprocedure) AS d`))[0].d;
+      expect(await lock()).toContain('FOR UPDATE;');
+      await sql('DELETE FROM shares WHERE id = $1', [shareId]);
+      expect(await logged(shareId)).toBe(0);
+      await migration.up(runner);
+      expect(await lock()).toContain('FOR NO KEY UPDATE;');
+      expect(await sql(`SELECT 1 FROM pg_constraint WHERE conname = 'share_visit_log_share_id_fkey'`)).toEqual([]);
+    } finally {
+      await runner.release();
+    }
+  });
+});
