@@ -46,12 +46,12 @@ export class VisitLogWrites1763700001900 implements MigrationInterface {
   }
 }
 
-/** `share_admit_visits` as it stands, with its share row lock `from` replaced by `to` (exactly once). */
-async function restateAdmission(queryRunner: QueryRunner, from: string, to: string): Promise<void> {
+/** Restates `share_admit_visits` from its current definition with `from` replaced by `to` (found exactly once). */
+export async function restateAdmission(queryRunner: QueryRunner, from: string, to: string): Promise<void> {
   const [{ definition }] = (await queryRunner.query(
     `SELECT pg_get_functiondef('share_admit_visits(uuid, text[], uuid[], text[])'::regprocedure) AS definition`,
   )) as { definition: string }[];
   const parts = definition.split(from);
-  if (parts.length !== 2) throw new Error(`share_admit_visits: expected one "${from}", found ${parts.length - 1}`);
+  if (parts.length !== 2) throw new Error(`share_admit_visits: expected its text once, found it ${parts.length - 1} times`);
   await queryRunner.query(parts.join(to));
 }

@@ -19,6 +19,7 @@ import { SetBasedAdmission1763700001600 } from './1763700001600-set-based-admiss
 import { CollectionsAgreements1763700001700 } from './1763700001700-collections-agreements.js';
 import { ShareGateChanges1763700001800 } from './1763700001800-share-gate-changes.js';
 import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js';
+import { AdmissionStatements1763700001910 } from './1763700001910-admission-statements.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   CollectionsAgreements1763700001700,
   ShareGateChanges1763700001800,
   VisitLogWrites1763700001900,
+  AdmissionStatements1763700001910,
 ];
