@@ -389,7 +389,10 @@ export function meanOf(a, b) {
   for (const key of new Set([...Object.keys(a.cpuPer1000), ...Object.keys(b.cpuPer1000)])) {
     cpuPer1000[key] = mean(a.cpuPer1000[key] ?? 0, b.cpuPer1000[key] ?? 0);
   }
-  return { ...a, rps: mean(a.rps, b.rps), p50: mean(a.p50, b.p50), p99: mean(a.p99, b.p99), cpuPer1000 };
+  // Counts add up (a failed answer in either run must show); rates and latencies are averaged.
+  const summed = {};
+  for (const key of ['requests', 'ok', 'other', 'errors']) if (key in a || key in b) summed[key] = (a[key] ?? 0) + (b[key] ?? 0);
+  return { ...a, ...summed, rps: mean(a.rps, b.rps), p50: mean(a.p50, b.p50), p99: mean(a.p99, b.p99), cpuPer1000 };
 }
 
 /** One table row of a wrk measurement beside its baseline: the CPU ratio (the target's) and the req/s ratio. */
