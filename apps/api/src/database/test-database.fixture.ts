@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-context.js';
@@ -77,4 +77,17 @@ export async function createTestUser(
     twoFactorEnabled: false,
     isAdmin: false,
   };
+}
+
+/** A share of a new Markdown file (no version) of `userId`: enough for statements that need a share row. */
+export async function createTestShare(db: DataSource, userId: string): Promise<{ fileId: string; shareId: string }> {
+  const [file]: Array<{ id: string }> = await db.query(
+    `INSERT INTO files (user_id, name, kind) VALUES ($1, $2, 'MARKDOWN') RETURNING id`,
+    [userId, `${randomUUID()}.md`],
+  );
+  const [share]: Array<{ id: string }> = await db.query(
+    `INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3) RETURNING id`,
+    [userId, file!.id, randomUUID().replace(/-/g, '')],
+  );
+  return { fileId: file!.id, shareId: share!.id };
 }

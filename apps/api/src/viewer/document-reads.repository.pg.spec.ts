@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
 import { DocumentReadsRepository } from './document-reads.repository.js';
+import { testVisitLogEntry } from './visit-log-entry.fixture.js';
 import { VisitLogRepository } from './visit-log.repository.js';
 
 describe(DocumentReadsRepository.name, () => {
@@ -64,26 +65,7 @@ describe(DocumentReadsRepository.name, () => {
 
   it("without a read of that document, updates the visit's own row, as a single file's page does", async () => {
     const visitId = randomUUID();
-    await new VisitLogRepository(db).insertAll([
-      {
-        id: visitId,
-        shareId,
-        at: new Date(),
-        visitorId: 'v1',
-        ipPrefix: '203.0.113.0/24',
-        referer: null,
-        userAgent: null,
-        browser: null,
-        os: null,
-        device: 'desktop',
-        loginEmail: null,
-        automated: false,
-        measured: true,
-        notify: 'off',
-        visitCount: 1,
-        uniqueVisitCount: 1,
-      },
-    ]);
+    await new VisitLogRepository(db).insertAll([testVisitLogEntry(shareId, { id: visitId, userAgent: null })]);
     expect(await sut.engage(visitId, shareId, fileId, { durationMs: 100, scrollDepth: 0.5, completed: false })).toBe(true);
     const [visit] = (await db.query('SELECT scroll_depth FROM share_visit_log WHERE id = $1', [visitId])) as Array<{
       scroll_depth: number;

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
 import { SectionReadsRepository } from './section-reads.repository.js';
+import { testVisitLogEntry } from './visit-log-entry.fixture.js';
 import { VisitLogRepository, type VisitLogEntry } from './visit-log.repository.js';
 
 describe(SectionReadsRepository.name, () => {
@@ -50,25 +51,7 @@ describe(SectionReadsRepository.name, () => {
   });
 
   async function visit(overrides: Partial<VisitLogEntry> = {}): Promise<string> {
-    const entry: VisitLogEntry = {
-      id: randomUUID(),
-      shareId,
-      at: new Date(Date.now() - 60_000),
-      visitorId: 'v1',
-      ipPrefix: '203.0.113.0/24',
-      referer: null,
-      userAgent: 'Mozilla/5.0',
-      browser: null,
-      os: null,
-      device: 'desktop',
-      loginEmail: null,
-      automated: false,
-      measured: true,
-      notify: 'off',
-      visitCount: 1,
-      uniqueVisitCount: 1,
-      ...overrides,
-    };
+    const entry = testVisitLogEntry(shareId, { at: new Date(Date.now() - 60_000), ...overrides });
     await log.insertAll([entry]);
     return entry.id;
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
+import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
+import { testVisitLogEntry } from './visit-log-entry.fixture.js';
 import { VisitLogRepository, type VisitLogEntry } from './visit-log.repository.js';
 
 describe(VisitLogRepository.name, () => {
@@ -14,42 +15,13 @@ describe(VisitLogRepository.name, () => {
     database = await createTestDatabase();
     db = database.dataSource;
     sut = new VisitLogRepository(db);
-    const user = await createTestUser(db);
-    const [file] = (await db.query(`INSERT INTO files (user_id, name, kind) VALUES ($1, 'a.md', 'MARKDOWN') RETURNING id`, [
-      user.id,
-    ])) as Array<{
-      id: string;
-    }>;
-    const [share] = (await db.query(`INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3) RETURNING id`, [
-      user.id,
-      file!.id,
-      randomUUID().replace(/-/g, ''),
-    ])) as Array<{ id: string }>;
-    shareId = share!.id;
+    ({ shareId } = await createTestShare(db, (await createTestUser(db)).id));
   });
   afterAll(async () => {
     await database?.drop();
   });
 
-  const entry = (overrides: Partial<VisitLogEntry> = {}): VisitLogEntry => ({
-    id: randomUUID(),
-    shareId,
-    at: new Date(),
-    visitorId: 'v1',
-    ipPrefix: '203.0.113.0/24',
-    referer: null,
-    userAgent: 'Mozilla/5.0',
-    browser: null,
-    os: null,
-    device: 'desktop',
-    loginEmail: null,
-    automated: false,
-    measured: true,
-    notify: 'off',
-    visitCount: 1,
-    uniqueVisitCount: 1,
-    ...overrides,
-  });
+  const entry = (overrides: Partial<VisitLogEntry> = {}) => testVisitLogEntry(shareId, overrides);
 
   const row = async (id: string) =>
     (

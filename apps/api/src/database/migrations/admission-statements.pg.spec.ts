@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, createTestUser, type TestDatabase } from '../test-database.fixture.js';
+import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../test-database.fixture.js';
 import { AdmissionStatements1763700001910 } from './1763700001910-admission-statements.js';
 
 let db: TestDatabase;
@@ -16,18 +15,7 @@ afterAll(async () => {
 
 const sql = (text: string, parameters: unknown[] = []) => db.dataSource.query(text, parameters);
 
-async function newShare(): Promise<string> {
-  const [{ id: fileId }] = await sql(`INSERT INTO files (user_id, name, kind) VALUES ($1, $2, 'MARKDOWN') RETURNING id`, [
-    ownerId,
-    `${randomUUID()}.md`,
-  ]);
-  const [{ id }] = await sql(`INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3) RETURNING id`, [
-    ownerId,
-    fileId,
-    randomUUID().replace(/-/g, ''),
-  ]);
-  return id;
-}
+const newShare = async () => (await createTestShare(db.dataSource, ownerId)).shareId;
 
 /** Admits a batch; answers the share's counters and its per-account counts afterwards. */
 async function admit(shareId: string, users: Array<string | null>) {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VisitLogRepository, type VisitLogEntry } from '../../viewer/visit-log.repository.js';
-import { createTestDatabase, createTestUser, type TestDatabase } from '../test-database.fixture.js';
+import { testVisitLogEntry } from '../../viewer/visit-log-entry.fixture.js';
+import { VisitLogRepository } from '../../viewer/visit-log.repository.js';
+import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../test-database.fixture.js';
 import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js';
 
 let db: TestDatabase;
@@ -20,37 +20,8 @@ afterAll(async () => {
 
 const sql = (text: string, parameters: unknown[] = []) => db.dataSource.query(text, parameters);
 
-async function newShare(): Promise<{ fileId: string; shareId: string }> {
-  const [{ id: fileId }] = await sql(`INSERT INTO files (user_id, name, kind) VALUES ($1, $2, 'MARKDOWN') RETURNING id`, [
-    ownerId,
-    `${randomUUID()}.md`,
-  ]);
-  const [{ id: shareId }] = await sql(`INSERT INTO shares (user_id, file_id, token) VALUES ($1, $2, $3) RETURNING id`, [
-    ownerId,
-    fileId,
-    randomUUID().replace(/-/g, ''),
-  ]);
-  return { fileId, shareId };
-}
-
-const visit = (shareId: string): VisitLogEntry => ({
-  id: randomUUID(),
-  shareId,
-  at: new Date(),
-  visitorId: 'v1',
-  ipPrefix: '203.0.113.0/24',
-  referer: null,
-  userAgent: 'Mozilla/5.0',
-  browser: null,
-  os: null,
-  device: 'desktop',
-  loginEmail: null,
-  automated: false,
-  measured: true,
-  notify: 'off',
-  visitCount: 1,
-  uniqueVisitCount: 1,
-});
+const newShare = () => createTestShare(db.dataSource, ownerId);
+const visit = (shareId: string) => testVisitLogEntry(shareId);
 
 const logged = async (shareId: string) =>
   Number((await sql('SELECT count(*)::int AS n FROM share_visit_log WHERE share_id = $1', [shareId]))[0].n);
