@@ -23,6 +23,17 @@ const sql = (text: string, parameters: unknown[] = []) => db.dataSource.query(te
 const newShare = () => createTestShare(db.dataSource, ownerId);
 const visit = (shareId: string) => testVisitLogEntry(shareId);
 
+/** Resolves once `client`'s statement waits for a lock another transaction holds. */
+async function waitingForLock(client: pg.Client): Promise<void> {
+  const pid = (client as unknown as { processID: number }).processID;
+  for (let tries = 0; tries < 500; tries++) {
+    const [row] = await sql('SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1', [pid]);
+    if (row?.wait_event_type === 'Lock') return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`backend ${pid} never waited for a lock`);
+}
+
 const logged = async (shareId: string) =>
   Number((await sql('SELECT count(*)::int AS n FROM share_visit_log WHERE share_id = $1', [shareId]))[0].n);
 
@@ -49,7 +60,7 @@ describe('visit log writes without a per-row foreign key', () => {
           await writer.query('BEGIN');
           await batch.insertAll([visit(shareId), visit(shareId)]);
           const deleted = deleter.query('DELETE FROM shares WHERE id = $1', [shareId]);
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await waitingForLock(deleter);
           await writer.query('COMMIT');
           await deleted;
         } else {
@@ -57,7 +68,7 @@ describe('visit log writes without a per-row foreign key', () => {
           await deleter.query('DELETE FROM shares WHERE id = $1', [shareId]);
           await writer.query('BEGIN');
           const written = batch.insertAll([visit(shareId), visit(shareId)]);
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await waitingForLock(writer);
           await deleter.query('COMMIT');
           await written;
           await writer.query('COMMIT');
