@@ -22,9 +22,10 @@ import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { LIMITS } from '@sharedown/contract/limits';
 import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
-import { forgetGatesOnWrites } from '../viewer/forget-gates-on-writes.js';
 import { ShareGateCache } from '../viewer/share-gate-cache.js';
 import { serveMeDirectly } from '../auth/me-route.js';
+import { TokenIdentityCache } from '../auth/token-identity-cache.js';
+import { forgetCachesOnWrites } from './forget-caches-on-writes.js';
 
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
 const JSON_BODY_LIMIT = 8 * 1024 * 1024;
@@ -68,7 +69,7 @@ export async function createApp(
   // First, so that every route gets the envelope for Fastify's own errors.
   registerRouteErrorHandler(fastify);
   serveShareViewsDirectly(fastify, app);
-  forgetGatesOnWrites(fastify, app.get(ShareGateCache, { strict: false }));
+  forgetCachesOnWrites(fastify, app.get(ShareGateCache, { strict: false }), app.get(TokenIdentityCache, { strict: false }));
   serveMeDirectly(fastify, app);
   // Hooks that run on every request take Fastify's callback form: no promise per request.
   fastify.addHook('onRequest', (request, reply, done) => {

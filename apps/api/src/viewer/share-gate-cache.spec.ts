@@ -63,6 +63,22 @@ describe(ShareGateCache.name, () => {
     expect(cache.size).toBe(0);
   });
 
+  it.each(['PENDING', 'SCAN_ERROR', 'INFECTED'] as const)(
+    'never keeps a document whose scan status is %s (a worker writes its result), nor a one-time link',
+    (scanStatus) => {
+      const { cache } = aCache();
+      cache.keep(aShare({ token: 'scanning', scanStatus }), cache.mark());
+      cache.keep(aShare({ token: 'once', oneTime: true }), cache.mark());
+      cache.keep(
+        aShare({ token: 'collection', folderId: '00000000-0000-4000-8000-0000000000f1', scanStatus: null }),
+        cache.mark(),
+      );
+      expect(cache.find(null, 'scanning')).toBeNull();
+      expect(cache.find(null, 'once')).toBeNull();
+      expect(cache.find(null, 'collection')).not.toBeNull();
+    },
+  );
+
   it('serves and keeps nothing while the change feed is not receiving', () => {
     const { cache, feed } = aCache();
     cache.keep(aShare({ token: 'tok' }), cache.mark());

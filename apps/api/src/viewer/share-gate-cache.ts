@@ -47,7 +47,7 @@ export function asksNothing(share: ViewedShare, passwordProven = false): boolean
  * (`shares` and `accounts`, migrations 1763700001800 and 1763700001300): every process drops
  * everything it holds on either, within milliseconds of the commit. The process that makes a
  * change drops everything itself once its request has committed, before it answers
- * (`forgetGatesOnWrites`), so a revocation holds for the very next request there. While the feed
+ * (`forgetCachesOnWrites`), so a revocation holds for the very next request there. While the feed
  * is not receiving nothing is served from here, and on its return everything is dropped. Expiry is
  * judged against the clock at each use; the TTL only bounds what an undelivered notification could
  * leave behind. A read that started before a drop is never kept (`mark`/`keep`).
@@ -94,10 +94,13 @@ export class ShareGateCache {
   /**
    * Keeps a gate row read after `mark`. Not of a link that its own visits change (one-time,
    * burn-after-read, one-session): its next visit must see what the last one did at once, wherever
-   * it was admitted. A cap's consumption is judged by every admission again, as always.
+   * it was admitted. A cap's consumption is judged by every admission again, as always. Nor of a
+   * document that is not CLEAN (being scanned, or its scan failed): the scan's result is written
+   * by a worker, outside any request of this process, and the very next visit must show it.
    */
   keep(share: ViewedShare, mark: number): void {
     if (mark !== this.generation || !this.feed.live || share.oneTime || share.burnAfterRead || share.oneSession) return;
+    if (share.folderId === null && share.scanStatus !== 'CLEAN') return;
     this.entries.set(share.token.toLowerCase(), { share, loadedAt: Date.now() });
   }
 
