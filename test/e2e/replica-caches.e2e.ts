@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { allocateRedisDb, createMachineDatabase, createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { followsWithin } from '../support/follows-within.js';
 import { HttpVisitor, isDocument, share, sql, upload, waitForScan, type UploadedDocument } from '../support/browser.js';
 
 /** How long another replica may take to follow a change (the contract's one second). */
 const OTHER_REPLICA_MS = 1_000;
-
-/**
- * Asks `check` until it holds; fails when it still does not hold once `withinMs` have passed
- * since the change was answered. The bound is the rule under test, not a performance figure.
- */
-async function followsWithin(withinMs: number, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`the other replica did not follow within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /**
  * Two api replicas on one database and one Redis: what one of them keeps in memory (API token

@@ -67,6 +67,15 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     await query.query('SELECT pg_notify($1, $2)', [CHANNEL, `${topic}:${key}`]);
   }
 
+  /**
+   * Tells this process's own listeners, at once, of a change it has just committed outside any
+   * request (a scan's verdict): the database's notification reaches every process, this one
+   * included, only milliseconds later, and a visit arriving meanwhile must see the change.
+   */
+  heardHere(topic: ChangeTopic, key: string): void {
+    this.dispatch(`${topic}:${key}`);
+  }
+
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.runtime.databaseUrl, connectionTimeoutMillis: 5_000 });

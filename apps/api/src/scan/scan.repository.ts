@@ -17,13 +17,19 @@ export class ScanRepository {
     return rows[0] ? { content: rows[0].content, scanStatus: rows[0].scan_status } : null;
   }
 
-  /** Records a scan's outcome; a version already CLEAN or INFECTED keeps its verdict. */
-  async settle(versionId: string, status: ScanVerdict, result: string | null): Promise<void> {
-    await this.db.query(
-      `UPDATE file_versions SET scan_status = $2, scan_result = $3, scan_attempts = scan_attempts + 1, scanned_at = now()
-       WHERE id = $1 AND scan_status IN ('PENDING', 'SCAN_ERROR')`,
+  /**
+   * Records a scan's outcome; a version already CLEAN or INFECTED keeps its verdict. Answers the
+   * owner of the version's file when this settled it, else null.
+   */
+  async settle(versionId: string, status: ScanVerdict, result: string | null): Promise<string | null> {
+    const [rows]: [Array<{ user_id: string }>, number] = await this.db.query(
+      `UPDATE file_versions v SET scan_status = $2, scan_result = $3, scan_attempts = scan_attempts + 1, scanned_at = now()
+       FROM files f
+       WHERE v.id = $1 AND v.scan_status IN ('PENDING', 'SCAN_ERROR') AND f.id = v.file_id
+       RETURNING f.user_id`,
       [versionId, status, result],
     );
+    return rows[0]?.user_id ?? null;
   }
 
   /** Versions whose job was lost (PENDING for over a minute) or gave up (SCAN_ERROR), oldest first. */

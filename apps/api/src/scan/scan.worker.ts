@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import { Metrics } from '../metrics/metrics.js';
 import { QueueName } from '../queue/queue-names.js';
 import { QueueService } from '../queue/queue.service.js';
@@ -30,6 +31,7 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(SCANNER) private readonly scanner: Scanner,
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly metrics: Metrics,
+    private readonly feed: ChangeFeed,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -72,7 +74,9 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private async settle(versionId: string, status: ScanVerdict, result: string | null): Promise<void> {
-    await this.versions.settle(versionId, status, result);
+    const owner = await this.versions.settle(versionId, status, result);
+    // The version a link serves may have changed: a visit to this process must show it at once.
+    if (owner) this.feed.heardHere('shares', owner);
   }
 
   /** Re-enqueues versions whose job was lost (PENDING for over a minute) or gave up (SCAN_ERROR). */
