@@ -32,6 +32,8 @@ describe(forgetCachesOnWrites.name, () => {
     app.route({ method, url: '/api/v1/shares/x', handler: async () => ({ ok: true }) });
   }
   app.post('/s/alice/tok', async () => 'revealed');
+  app.post('/s/alice/wrong', async (_request, reply) => reply.status(401).send('wrong password'));
+  app.post('/api/v1/failing', async (_request, reply) => reply.status(500).send({ error: 'failed', code: 'INTERNAL' }));
   app.post('/s/_beacon', async () => '');
   // What the answer's last hook sees: the caches were dropped before the answer left.
   app.addHook('onSend', (_request, _reply, payload, done) => {
@@ -65,6 +67,15 @@ describe(forgetCachesOnWrites.name, () => {
     expect(cleared).toBe(1);
     await app.inject({ method: 'POST', url: '/s/_beacon' });
     expect(cleared).toBe(1);
+  });
+
+  it('keeps both across a refused write (4xx wrote nothing), but not across a failed one (5xx may have)', async () => {
+    await app.inject({ method: 'POST', url: '/s/alice/wrong' });
+    expect(cleared).toBe(0);
+    expect(forgotten).toEqual([]);
+    await app.inject({ method: 'POST', url: '/api/v1/failing' });
+    expect(cleared).toBe(1);
+    expect(forgotten).toEqual(['user-1']);
   });
 
   it.each(['GET', 'HEAD'] as const)('keeps both across a %s', async (method) => {
