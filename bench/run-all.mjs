@@ -2,7 +2,7 @@
 // measured in the same run, judged by CPU per answer, with the load averages before and after.
 // Run it with nothing else on the machine. The load comes from wrk in its own process; the run exits non-zero
 // when wrk is missing or when any benchmark misses its target. Results go to bench/RESULTS.md.
-import { loadLine, machine, missed, requireWrk } from './support.mjs';
+import { loadLine, machine, missed, quietMachine, requireWrk } from './support.mjs';
 
 const suites = [
   ['share view (policies, HTML pairs, 1,000,000 visits, memory) vs bare Fastify', () => import('./view.mjs')],
@@ -18,6 +18,7 @@ let failed = 0;
 for (const [name, load] of suites) {
   if (only.length && !only.some((word) => name.includes(word))) continue;
   console.log(`\n### ${name}`);
+  await quietMachine();
   console.log(loadLine('before'));
   try {
     await (await load()).run();

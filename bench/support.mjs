@@ -417,6 +417,24 @@ export function loadLine(when) {
   return `load average ${when}: ${one.toFixed(2)} ${five.toFixed(2)} ${fifteen.toFixed(2)} (${cpus().length} cores)`;
 }
 
+/**
+ * Waits (at most `maxSeconds`) until the one-minute load average is below 1, as a quiet machine's
+ * is: what ran just before (a build, another benchmark's seeding) still shares the cores
+ * otherwise. Says how long it waited, or that the machine stayed busy.
+ */
+export async function quietMachine(maxSeconds = 90) {
+  const started = Date.now();
+  while (loadavg()[0] >= 1) {
+    if (Date.now() - started > maxSeconds * 1000) {
+      console.log(`the machine stayed busy for ${maxSeconds} s (load average ${loadavg()[0].toFixed(2)}): measuring anyway`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  const waited = Math.round((Date.now() - started) / 1000);
+  if (waited > 0) console.log(`waited ${waited} s for the load average to fall below 1`);
+}
+
 /** Collects missed targets; the run exits non-zero when any is missed. */
 export const missed = [];
 export function expectAtLeast(name, value, target) {

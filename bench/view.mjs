@@ -22,6 +22,7 @@ import {
   expectAtMost,
   getShare,
   loadLine,
+  quietMachine,
   machine,
   markdownOf,
   meanOf,
@@ -143,6 +144,7 @@ async function seedVisits(db, shareId) {
 }
 
 export async function run() {
+  await quietMachine();
   console.log(loadLine('before the view benchmark'));
   // The embedded default first: the topology's last case seeds 1,000,000 visits into the machine's
   // PostgreSQL, whose checkpoints and vacuum then share the cores with whatever runs next.

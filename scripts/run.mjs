@@ -46,7 +46,8 @@ if (command === 'start') {
 } else if (command === 'test') {
   run([...pnpm, '--filter', '@sharedown/test', 'run', 'test']);
 } else if (command === 'bench') {
-  run([...pnpm, '--filter', '@sharedown/bench', 'run', 'bench']);
+  // `npm run bench view` runs the benchmarks whose name has one of the words given.
+  run([...pnpm, '--filter', '@sharedown/bench', 'run', 'bench', ...process.argv.slice(3)]);
 } else if (command === 'pack') {
   run([process.execPath, join(root, 'scripts/pack.mjs'), ...process.argv.slice(3)]);
 } else if (maintenance) {
