@@ -43,12 +43,35 @@ export class ViewerHttp {
   readonly publicOrigin: string;
   readonly renderOrigin: string;
 
+  /** The headers of an HTML share's frame document: sandboxed, framed by the render origin only. */
+  private readonly frameHeaders: Readonly<Record<string, string>>;
+
   constructor(
     private readonly pages: ViewerPresenter,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.publicOrigin = new URL(runtime.env.PUBLIC_URL).origin;
     this.renderOrigin = new URL(runtime.env.RENDER_URL).origin;
+    this.frameHeaders = {
+      'content-security-policy': `sandbox allow-scripts allow-popups; frame-ancestors ${this.renderOrigin}`,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'x-robots-tag': 'noindex, nofollow, noarchive',
+      'cache-control': 'no-store',
+      'cross-origin-resource-policy': 'same-origin',
+      'content-type': 'text/html; charset=utf-8',
+    };
+  }
+
+  /** An HTML share's frame document (a HEAD learns its headers only). */
+  sendFrame(request: FastifyRequest, reply: FastifyReply, body: Buffer): void {
+    reply.status(200);
+    if (request.method !== 'HEAD') {
+      sendParts(reply, [body], { ...this.frameHeaders });
+      return;
+    }
+    for (const [name, value] of Object.entries(this.frameHeaders)) reply.header(name, value);
+    reply.send('');
   }
 
   /** Runs a viewer action and sends its answer; `after` work (webhook events) follows the answer. */

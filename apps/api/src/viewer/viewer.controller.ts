@@ -96,16 +96,7 @@ export class ViewerController {
       this.http.send(request, reply, this.pages.message(this.http.toViewerRequest(request), 410, 'frameExpired'));
       return;
     }
-    reply
-      .status(200)
-      .header('Content-Security-Policy', `sandbox allow-scripts allow-popups; frame-ancestors ${this.http.renderOrigin}`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Referrer-Policy', 'no-referrer')
-      .header('X-Robots-Tag', 'noindex, nofollow, noarchive')
-      .header('Cache-Control', 'no-store')
-      .header('Cross-Origin-Resource-Policy', 'same-origin')
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .send(request.method === 'HEAD' ? '' : frame.body);
+    this.http.sendFrame(request, reply, frame.body);
   }
 
   @Get('_login')
