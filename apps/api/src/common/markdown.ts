@@ -1,10 +1,22 @@
 import { createRequire } from 'node:module';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import hljs from 'highlight.js';
+import type { HLJSApi } from 'highlight.js';
 import MarkdownIt, { type MarkdownIt as Markdown } from 'markdown-it';
 import { escapeHtml } from './html.js';
 
 const require = createRequire(import.meta.url);
+
+let highlighter: HLJSApi | null = null;
+
+/**
+ * highlight.js with every language it knows, loaded on the first fenced code block and not at
+ * start: it instantiates all its languages when loaded (~18 MiB of a process), and an api replica
+ * that serves stored renderings never needs it.
+ */
+function hljs(): HLJSApi {
+  highlighter ??= require('highlight.js') as HLJSApi;
+  return highlighter;
+}
 
 /**
  * The one Markdown setup: raw HTML allowed (the sanitizer below removes what is unsafe), bare
@@ -18,9 +30,9 @@ export function createMarkdown(): Markdown {
     typographer: false,
     highlight: (code, language) => {
       const name = language.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
-      if (name && hljs.getLanguage(name)) {
+      if (name && hljs().getLanguage(name)) {
         try {
-          return `<pre class="hljs"><code class="language-${escapeHtml(name)}">${hljs.highlight(code, { language: name, ignoreIllegals: true }).value}</code></pre>`;
+          return `<pre class="hljs"><code class="language-${escapeHtml(name)}">${hljs().highlight(code, { language: name, ignoreIllegals: true }).value}</code></pre>`;
         } catch {
           // fall through to plain escaping
         }
