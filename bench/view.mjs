@@ -202,12 +202,19 @@ async function runTopology() {
   const api = await startApi();
   const cpu = { api: async () => [api.pid], postgres: () => api.postgresPids() };
   let peakRss = 0;
-  const sample = () =>
-    void rssMiB(api.pid).then(
-      (value) => (peakRss = Math.max(peakRss, value)),
-      () => undefined,
-    );
-  const measure = (url, options = {}) => wrk(url, { cpu, onSample: sample, ...options });
+  // The peak of each run, by case: which load takes the api's memory to its peak.
+  const peaks = [];
+  const measure = async (label, url, options = {}) => {
+    let peak = 0;
+    const sample = () =>
+      void rssMiB(api.pid).then(
+        (value) => ((peak = Math.max(peak, value)), (peakRss = Math.max(peakRss, value))),
+        () => undefined,
+      );
+    const result = await wrk(url, { cpu, onSample: sample, ...options });
+    peaks.push(`${label} ${peak.toFixed(0)}`);
+    return result;
+  };
   try {
     const user = await createUser(api.baseUrl);
     const markdown = markdownOf();
@@ -260,14 +267,14 @@ async function runTopology() {
       // bare answer's to reach its optimized form: after 5 s the first case still ran ~20 % dearer
       // than the same kind of share measured later in the run.
       await wrk(`${baseline.url}/view`, { duration: 2 });
-      await measure(uncapped.url, { duration: 12 });
+      await measure('warm-up', uncapped.url, { duration: 12 });
 
       const results = [];
       // Each case is judged against bare Fastify measured right before and right after it (meanOf).
       // Bare Fastify is driven by the same wrk scenario as each case (a Lua request() or response()
       // costs wrk per answer, and a client slowed down slows down the server it waits for).
       const bareFirst = await wrk(`${baseline.url}/view`, { cpu: bareCpu, lua: lua.counting });
-      const open = await measure(uncapped.url, { lua: lua.counting });
+      const open = await measure('uncapped', uncapped.url, { lua: lua.counting });
       const bareSecond = await wrk(`${baseline.url}/view`, { cpu: bareCpu, lua: lua.counting });
       const bareView = meanOf(bareFirst, bareSecond);
       results.push(row(`bare Fastify, same ${(viewBytes.length / 1024).toFixed(1)} KB from memory (before and after)`, bareView));
@@ -280,7 +287,7 @@ async function runTopology() {
       const bareRotating = () =>
         wrk(`${baseline.url}/view`, { cpu: bareCpu, lua: lua.rotating(['/view'], PER_CAPPED_SHARE) + lua.counting });
       const bareCappedFirst = await bareRotating();
-      const limited = await measure(uncapped.url, {
+      const limited = await measure('capped', uncapped.url, {
         lua:
           lua.rotating(
             capped.map((s) => new URL(s.url).pathname),
@@ -302,14 +309,14 @@ async function runTopology() {
       const barePasswordRun = () =>
         wrk(`${baseline.url}/password`, { cpu: bareCpu, headers: { Cookie: passwordCookies }, lua: lua.counting });
       const barePasswordFirst = await barePasswordRun();
-      const password = await measure(passwordShare.url, { headers: { Cookie: passwordCookies }, lua: lua.counting });
+      const password = await measure('password', passwordShare.url, { headers: { Cookie: passwordCookies }, lua: lua.counting });
       const barePassword = meanOf(barePasswordFirst, await barePasswordRun());
       results.push(row(`bare Fastify, same ${(passwordBytes.length / 1024).toFixed(1)} KB (before and after)`, barePassword));
       results.push(row('view after password unlock (cookie)', password, barePassword, 0.2));
 
       const bareAlternating = () => wrk(`${baseline.url}/page`, { cpu: bareCpu, lua: lua.alternating('/page', '/frame') });
       const barePairFirst = await bareAlternating();
-      const pair = await measure(html.url, {
+      const pair = await measure('HTML pair', html.url, {
         headers: { Cookie: visitorCookie },
         lua: lua.pagePlusFrame(new URL(html.url).pathname),
       });
@@ -334,10 +341,10 @@ async function runTopology() {
       await seedVisits(api.db, seeded.share.id);
       const seedSeconds = (Date.now() - seedStarted) / 1000;
       // Alternated twice, each figure the mean of its two runs: minute-to-minute drift falls on both alike.
-      const freshFirst = await measure(fresh.url, { lua: lua.counting });
-      const seededFirst = await measure(seeded.url, { lua: lua.counting });
-      const freshRun = meanOf(freshFirst, await measure(fresh.url, { lua: lua.counting }));
-      const seededRun = meanOf(seededFirst, await measure(seeded.url, { lua: lua.counting }));
+      const freshFirst = await measure('fresh', fresh.url, { lua: lua.counting });
+      const seededFirst = await measure('1M visits', seeded.url, { lua: lua.counting });
+      const freshRun = meanOf(freshFirst, await measure('fresh', fresh.url, { lua: lua.counting }));
+      const seededRun = meanOf(seededFirst, await measure('1M visits', seeded.url, { lua: lua.counting }));
       results.push(row('view, fresh share (for the row below)', freshRun, bareView));
       results.push(row(`view, share with ${SEEDED_VISITS.toLocaleString('en')} recorded visits`, seededRun, bareView));
       const hourly = [];
@@ -371,6 +378,7 @@ async function runTopology() {
       console.log(
         `api RSS: idle ${idleRss.toFixed(0)} MiB, peak under the view load ${peakRss.toFixed(0)} MiB, ${settledRss.toFixed(0)} MiB 3 s after it`,
       );
+      console.log(`api RSS peak of each run (MiB): ${peaks.join(', ')}`);
 
       // Every answer of a view case must have been the document, each an admitted visit.
       const failures = [];
