@@ -13,8 +13,9 @@ import { addSecurityHeadersTo } from './security-headers.js';
  * the body under a Content-Length (never chunked), all corked into one writev. A hijacked reply
  * skips the onSend hooks, so the headers they add must be on the reply or in `headers` (lower-case
  * names) before this is called: the security headers are added here as their hook does; cookies
- * must already be a Set-Cookie header (reply.setCookie only writes them in an onSend hook). onResponse hooks (metrics, the
- * request log) still run: Fastify listens for the raw response's finish, hijacked or not.
+ * must already be a Set-Cookie header (reply.setCookie only writes them in an onSend hook).
+ * onResponse hooks (metrics, the request log) still run: Fastify listens for the raw response's
+ * finish, hijacked or not.
  * Nothing is kept after the write: the parts belong to the socket until they are written.
  */
 export function sendParts(reply: FastifyReply, parts: readonly Buffer[], headers: OutgoingHttpHeaders = {}): void {
