@@ -76,6 +76,23 @@ describe(ViewerHttp.name, () => {
     route('/joined', () => ({ status: 200, body: Buffer.concat(PARTS), cookies: COOKIES }));
     route('/parts', () => ({ status: 200, body: PARTS, cookies: COOKIES }));
     route('/refused-header', () => ({ status: 200, body: PARTS, headers: { 'X-Note': 'line\nbreak' } }));
+    app.get('/frame', async (request, reply) => {
+      http.sendFrame(request, reply, Buffer.concat(PARTS));
+      return reply;
+    });
+    // How the frame document was sent before: a header each, then Fastify's own send.
+    app.get('/frame-sent', async (request, reply) =>
+      reply
+        .status(200)
+        .header('Content-Security-Policy', `sandbox allow-scripts allow-popups; frame-ancestors ${ORIGIN}`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Referrer-Policy', 'no-referrer')
+        .header('X-Robots-Tag', 'noindex, nofollow, noarchive')
+        .header('Cache-Control', 'no-store')
+        .header('Cross-Origin-Resource-Policy', 'same-origin')
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .send(request.method === 'HEAD' ? '' : Buffer.concat(PARTS)),
+    );
     // How ViewerHttp set its cookies before: @fastify/cookie's setCookie, written by its onSend hook.
     app.get('/set-cookie', async (request, reply) => {
       for (const cookie of COOKIES) {
@@ -115,6 +132,13 @@ describe(ViewerHttp.name, () => {
     const parts = await exchange(port, 'HEAD', '/parts', 'close');
     expect(parts).toBe(await exchange(port, 'HEAD', '/joined', 'close'));
     expect(parts.endsWith('\r\n\r\n')).toBe(true);
+  });
+
+  it.each(['GET', 'HEAD'] as const)("sends a frame document's %s as Fastify's own send did, to the byte", async (method) => {
+    const frame = await exchange(port, method, '/frame', 'keep-alive');
+    expect(frame).toBe(await exchange(port, method, '/frame-sent', 'keep-alive'));
+    expect(frame).toContain(`\r\ncontent-security-policy: sandbox allow-scripts allow-popups; frame-ancestors ${ORIGIN}\r\n`);
+    expect(frame).not.toContain('x-frame-options');
   });
 
   it("writes the cookies as @fastify/cookie's setCookie does", async () => {
