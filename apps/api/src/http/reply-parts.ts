@@ -18,7 +18,7 @@ import { addSecurityHeadersTo } from './security-headers.js';
  * finish, hijacked or not.
  * Nothing is kept after the write: the parts belong to the socket until they are written.
  */
-export function sendParts(reply: FastifyReply, parts: readonly Buffer[], headers: OutgoingHttpHeaders = {}): void {
+export function sendParts(reply: FastifyReply, parts: readonly Buffer[], headers: Readonly<OutgoingHttpHeaders> = {}): void {
   let length = 0;
   for (const part of parts) length += part.length;
   // The reply's own headers (those its hooks set), then the answer's, in one object: no

@@ -66,12 +66,9 @@ export class ViewerHttp {
   /** An HTML share's frame document (a HEAD learns its headers only). */
   sendFrame(request: FastifyRequest, reply: FastifyReply, body: Buffer): void {
     reply.status(200);
-    if (request.method !== 'HEAD') {
-      sendParts(reply, [body], { ...this.frameHeaders });
-      return;
-    }
-    for (const [name, value] of Object.entries(this.frameHeaders)) reply.header(name, value);
-    reply.send('');
+    // sendParts merges these into a new object: the shared one is never written to.
+    if (request.method !== 'HEAD') sendParts(reply, [body], this.frameHeaders);
+    else reply.headers(this.frameHeaders).send('');
   }
 
   /** Runs a viewer action and sends its answer; `after` work (webhook events) follows the answer. */
@@ -99,25 +96,17 @@ export class ViewerHttp {
   }
 
   send(request: FastifyRequest, reply: FastifyReply, answer: ViewerAnswer): void {
-    reply.status(answer.status);
-    if (request.method !== 'HEAD' && isPageParts(answer.body)) {
-      // A document's page, the hot path: its headers go to Node in one object (reply-parts.ts).
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name.toLowerCase()] = value;
-      if (answer.location) headers.location = answer.location;
-      Object.assign(headers, PAGE_HEADERS);
-      const cookies = this.cookieHeader(reply, answer.cookies ?? []);
-      if (cookies !== undefined) headers['set-cookie'] = cookies;
-      sendParts(reply, answer.body, headers);
-      return;
-    }
-    for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
-    if (answer.location) reply.header('Location', answer.location);
-    for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
+    // Every header in one object, handed over at once: no reply.header() call per header.
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name.toLowerCase()] = value;
+    if (answer.location) headers.location = answer.location;
+    Object.assign(headers, PAGE_HEADERS);
     const cookies = this.cookieHeader(reply, answer.cookies ?? []);
-    if (cookies !== undefined) reply.header('Set-Cookie', cookies);
-    if (request.method === 'HEAD') reply.send('');
-    else reply.send(answer.body);
+    if (cookies !== undefined) headers['set-cookie'] = cookies;
+    reply.status(answer.status);
+    // A document's page, the hot path, goes out in parts (reply-parts.ts).
+    if (request.method !== 'HEAD' && isPageParts(answer.body)) sendParts(reply, answer.body, headers);
+    else reply.headers(headers).send(request.method === 'HEAD' ? '' : answer.body);
   }
 
   /**
