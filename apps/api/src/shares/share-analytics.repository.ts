@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AnalyticsCountDto, AnalyticsDayDto } from './share-analytics.dto.js';
+import { newestOfBothKinds } from './share-visit-log.repository.js';
 
 /** Ten counts, depth0 (0 to 10 %) … depth9 (90 to 100 %). */
 const DEPTH_BUCKETS = Array.from({ length: 10 }, (_, i) => `count(*) FILTER (WHERE n = ${i})::int AS depth${i}`).join(', ');
@@ -101,7 +102,8 @@ export class ShareAnalyticsRepository {
   /**
    * Per document and section: the visits of the period that had it on screen for at least
    * READER_MIN_MS, and the median of their times, read from the newest ENGAGEMENT_SAMPLE visits
-   * of the period (one walk down the (share_id, at) index, then the reads of each by their key),
+   * of the period (the newest of each kind from the (share_id, automated, at) index, merged, then
+   * the reads of each by their key),
    * so the statement costs the same whatever the share's size. Every measured visit counts,
    * whatever its User-Agent says: only a browser that ran the viewer page's script, showed the
    * section while the page was visible and in use, and sent the signed beacon has a read (a
@@ -116,11 +118,7 @@ export class ShareAnalyticsRepository {
       readers: number;
       median_ms: number | null;
     }> = await this.db.query(
-      `WITH sample AS (
-         SELECT id FROM share_visit_log
-          WHERE share_id = $1 AND at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)
-          ORDER BY at DESC, id DESC LIMIT $4
-       )
+      `WITH sample AS (${newestOfBothKinds('id, at', "share_id = $1 AND at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)", '$4')})
        SELECT r.file_id, coalesce(f.name, '') AS file_name, r.section,
               (array_agg(r.heading ORDER BY r.at DESC))[1] AS heading,
               count(*) FILTER (WHERE r.ms >= $3)::int AS readers,

@@ -45,10 +45,25 @@ export interface VisitLogRow {
 }
 
 /**
+ * The rows of one share's log newest first, human and automated together, as one ordered set: the
+ * log keeps a single `(share_id, automated, at DESC, id DESC)` index (migration 1763700002000),
+ * so each kind is a range of it, read newest first up to `limit` rows, and the two ranges are
+ * merged. `where` may use `$n` parameters; `kinds` is an expression that is NULL for both kinds,
+ * else the one wanted (the branch of the other kind is then skipped before it reads anything).
+ */
+export function newestOfBothKinds(columns: string, where: string, limit: string, kinds = 'NULL::boolean'): string {
+  const range = (automated: boolean) => `
+    (SELECT ${columns} FROM share_visit_log
+      WHERE automated = ${automated} AND ${kinds} IS DISTINCT FROM ${!automated} AND ${where}
+      ORDER BY at DESC, id DESC LIMIT ${limit})`;
+  return `SELECT * FROM (${range(false)} UNION ALL ${range(true)}) both_kinds ORDER BY at DESC, id DESC LIMIT ${limit}`;
+}
+
+/**
  * The visit log newest first, each visit with the documents it opened (a collection's; none for a
- * single file's share). Every filter is a range on one of the two (share_id[, automated],
- * at DESC, id DESC) indexes, and the page continues after a row by a row comparison on (at, id),
- * so a page costs the same on the first and the ten-thousandth page.
+ * single file's share). Every filter is a range of the (share_id, automated, at DESC, id DESC)
+ * index (both kinds: two ranges, merged), and the page continues after a row by a row comparison
+ * on (at, id), so a page costs the same on the first and the ten-thousandth page.
  */
 const PAGE_SQL = `
   SELECT id, at, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_text, visitor_id, ip_prefix, referer,
@@ -60,14 +75,17 @@ const PAGE_SQL = `
                   ORDER BY r.at, r.file_id), '[]'::json)
             FROM share_document_reads r LEFT JOIN files f ON f.id = r.file_id
            WHERE r.visit_id = l.id AND r.share_id = l.share_id) AS documents
-    FROM share_visit_log l
-   WHERE share_id = $1::uuid
-     AND ($2::boolean IS NULL OR automated = $2::boolean)
-     AND ($3::timestamptz IS NULL OR at >= $3::timestamptz)
-     AND ($4::timestamptz IS NULL OR at < $4::timestamptz)
-     AND ($5::timestamptz IS NULL OR (at, id) < ($5::timestamptz, $6::uuid))
-   ORDER BY at DESC, id DESC
-   LIMIT $7`;
+    FROM (${newestOfBothKinds(
+      'id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device, login_email, automated, ' +
+        'duration_ms, scroll_depth, completed',
+      `share_id = $1::uuid
+       AND ($3::timestamptz IS NULL OR at >= $3::timestamptz)
+       AND ($4::timestamptz IS NULL OR at < $4::timestamptz)
+       AND ($5::timestamptz IS NULL OR (at, id) < ($5::timestamptz, $6::uuid))`,
+      '$7',
+      '$2::boolean',
+    )}) l
+   ORDER BY at DESC, id DESC`;
 
 @Injectable()
 export class ShareVisitLogRepository {

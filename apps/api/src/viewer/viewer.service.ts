@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../auth/auth-context.js';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
 import { maskedIpPrefix } from '../common/client-address.js';
@@ -258,7 +258,8 @@ export class ViewerService {
       ipPrefix: maskedIpPrefix(request.ip),
       referer: request.referer ?? '',
     };
-    const visitId = randomUUID();
+    // Time-ordered: the log's primary key grows at its right edge (migration 1763700002000).
+    const visitId = uuidv7();
     const at = new Date();
     const logged = () =>
       visitLogEntry({

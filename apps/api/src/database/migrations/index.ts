@@ -20,6 +20,7 @@ import { CollectionsAgreements1763700001700 } from './1763700001700-collections-
 import { ShareGateChanges1763700001800 } from './1763700001800-share-gate-changes.js';
 import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js';
 import { AdmissionStatements1763700001910 } from './1763700001910-admission-statements.js';
+import { VisitLogIndexes1763700002000 } from './1763700002000-visit-log-indexes.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   ShareGateChanges1763700001800,
   VisitLogWrites1763700001900,
   AdmissionStatements1763700001910,
+  VisitLogIndexes1763700002000,
 ];
