@@ -3,7 +3,6 @@ import type { LogLevel, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyFormBody from '@fastify/formbody';
 import { AppModule } from '../app.module.js';
 import { ErrorEnvelopeFilter } from '../common/error-envelope.filter.js';
@@ -26,6 +25,7 @@ import { ShareGateCache } from '../viewer/share-gate-cache.js';
 import { serveMeDirectly } from '../auth/me-route.js';
 import { TokenIdentityCache } from '../auth/token-identity-cache.js';
 import { forgetCachesOnWrites } from './forget-caches-on-writes.js';
+import { multipartForUploads } from './multipart.js';
 
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
 const JSON_BODY_LIMIT = 8 * 1024 * 1024;
@@ -88,7 +88,7 @@ export async function createApp(
   await app.register(fastifyFormBody as never, { bodyLimit: 64 * 1024 } as never);
   await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
   await app.register(
-    fastifyMultipart as never,
+    multipartForUploads as never,
     {
       limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
     } as never,
