@@ -23,8 +23,13 @@ afterAll(async () => {
 
 const sql = (text: string, parameters: unknown[] = []) => db.dataSource.query(text, parameters);
 
-/** The `shares:` notifications a change sent, once it has committed (a round trip on the listener lets them in). */
+/**
+ * The `shares:` notifications a change sent, once it has committed (a round trip on the listener lets them in).
+ * A round trip before the change lets in what the setup announced (creating the share), which may still be on its
+ * way to the listener's socket, so it is not taken for the change's own.
+ */
 async function announcedBy(change: () => Promise<unknown>): Promise<string[]> {
+  await listener.query('SELECT 1');
   heard = [];
   await change();
   await listener.query('SELECT 1');
