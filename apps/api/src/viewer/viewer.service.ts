@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../auth/auth-context.js';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
 import { maskedIpPrefix } from '../common/client-address.js';
@@ -25,6 +24,7 @@ import { asksNothing, ShareGateCache } from './share-gate-cache.js';
 import { VisitAdmissions } from './visit-admissions.js';
 import { VisitLog } from './visit-log.js';
 import { visitLogEntry } from './visit-log-entry.js';
+import { newVisitId } from './visit-id.js';
 import { watermarkText } from './watermark-text.js';
 
 // Tokens and slugs are URL-safe base64 characters; owner segments lower-case letters, digits, _ and -.
@@ -258,9 +258,8 @@ export class ViewerService {
       ipPrefix: maskedIpPrefix(request.ip),
       referer: request.referer ?? '',
     };
-    // Time-ordered: the log's primary key grows at its right edge (migration 1763700002000).
-    const visitId = uuidv7();
     const at = new Date();
+    const visitId = newVisitId(at);
     const logged = () =>
       visitLogEntry({
         id: visitId,
