@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fastifyMultipart } from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { multipartForUploads } from './multipart.js';
 
 const BOUNDARY = 'sharedown-boundary';
@@ -66,7 +66,7 @@ describe('multipartForUploads', () => {
     const response = await app.inject({ method: 'POST', url: '/save', headers: upload, payload: uploadBody });
     const [path] = response.json().paths as string[];
     expect(path).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(existsSync(path!)).toBe(false);
+    // The plugin removes them in its onResponse hook, after the answer has gone out.
+    await vi.waitFor(() => expect(existsSync(path!)).toBe(false), { timeout: 5_000 });
   });
 });
