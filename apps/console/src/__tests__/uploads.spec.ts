@@ -1,5 +1,9 @@
+// @vitest-environment node
+// The store in Node's environment, not jsdom's: its File and FormData then come from the same place
+// as the Request that carries them, as in a browser. Under jsdom, Node 24's fetch sends a jsdom
+// File's bytes as an empty part, and cannot parse a multipart body back into FormData.
 import { LIMITS } from '@sharedown/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { resetApiClient } from '../api/client';
 import { localProblem, useUploadsStore } from '../stores/uploads';
@@ -41,10 +45,15 @@ function file(name: string, size = 5): File {
 
 describe('uploads store', () => {
   beforeEach(() => {
+    // The console's client talks to the page's origin; here there is no page, only its address.
+    vi.stubGlobal('window', { location: { origin: 'http://console.test' } });
     setActivePinia(createPinia());
     resetApiClient();
     answers.length = 0;
     sent.length = 0;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it('refuses other extensions and oversized files before sending anything', () => {
@@ -75,8 +84,8 @@ describe('uploads store', () => {
     await settle();
     const form = sent[0]!.form;
     expect([...form.keys()]).toEqual(['file', 'folderId', 'conflict']);
-    // (jsdom's File loses its name on the way through Node's Request; uploadForm's own test covers the name.)
     expect(await (form.get('file') as File).text()).toBe('xxxxx');
+    expect((form.get('file') as File).name).toBe('a.md');
     expect(form.get('folderId')).toBe('f1');
     expect(form.get('conflict')).toBe('fail');
   });
