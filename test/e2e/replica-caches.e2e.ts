@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { allocateRedisDb, createMachineDatabase, createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { followsWithin } from '../support/follows-within.js';
+import { followsWithin, OTHER_PROCESS_MS } from '../support/follows-within.js';
 import { HttpVisitor, isDocument, share, sql, upload, waitForScan, type UploadedDocument } from '../support/browser.js';
-
-/** How long another replica may take to follow a change (the contract's one second). */
-const OTHER_REPLICA_MS = 1_000;
 
 /**
  * Two api replicas on one database and one Redis: what one of them keeps in memory (API token
@@ -52,7 +49,7 @@ describe('replicas follow each other’s changes', () => {
     const onA = await me(a, token.plaintext);
     expect(onA.status).toBe(401);
     expect(await onA.json()).toEqual({ error: expect.any(String), code: 'UNAUTHENTICATED' });
-    await followsWithin(OTHER_REPLICA_MS, async () => (await me(b, token.plaintext)).status === 401);
+    await followsWithin(OTHER_PROCESS_MS, async () => (await me(b, token.plaintext)).status === 401);
     // And it stays refused on both.
     for (const app of [a, b]) expect((await me(app, token.plaintext)).status).toBe(401);
   });
@@ -63,7 +60,7 @@ describe('replicas follow each other’s changes', () => {
     const revoked = await fetch(`${b.baseUrl}/api/tokens/${token.id}`, { method: 'DELETE', headers: { cookie: alice.cookie } });
     expect(revoked.status).toBe(200);
     expect((await me(b, token.plaintext)).status).toBe(401);
-    await followsWithin(OTHER_REPLICA_MS, async () => (await me(a, token.plaintext)).status === 401);
+    await followsWithin(OTHER_PROCESS_MS, async () => (await me(a, token.plaintext)).status === 401);
   });
 
   it("an upload on A shows in B's /v1/me usage within a second", async () => {
@@ -71,7 +68,7 @@ describe('replicas follow each other’s changes', () => {
     const before = (await (await me(b, token.plaintext)).json()) as { user: { usedBytes: number } };
     const content = 'x'.repeat(1234);
     await upload(a, alice, 'more.md', content, undefined, 'none');
-    await followsWithin(OTHER_REPLICA_MS, async () => {
+    await followsWithin(OTHER_PROCESS_MS, async () => {
       const now = (await (await me(b, token.plaintext)).json()) as { user: { usedBytes: number } };
       return now.user.usedBytes === before.user.usedBytes + content.length;
     });
@@ -87,7 +84,7 @@ describe('replicas follow each other’s changes', () => {
     });
     expect(revoked.status).toBe(200);
     expect((await new HttpVisitor(a.baseUrl).get(path)).status).toBe(410);
-    await followsWithin(OTHER_REPLICA_MS, async () => (await new HttpVisitor(b.baseUrl).get(path)).status === 410);
+    await followsWithin(OTHER_PROCESS_MS, async () => (await new HttpVisitor(b.baseUrl).get(path)).status === 410);
   });
 
   it('a share edited on A (a password set) asks for it on B within a second', async () => {
@@ -101,7 +98,7 @@ describe('replicas follow each other’s changes', () => {
       }),
     );
     expect((await new HttpVisitor(a.baseUrl).get(path)).status).toBe(401);
-    await followsWithin(OTHER_REPLICA_MS, async () => (await new HttpVisitor(b.baseUrl).get(path)).status === 401);
+    await followsWithin(OTHER_PROCESS_MS, async () => (await new HttpVisitor(b.baseUrl).get(path)).status === 401);
   });
 
   /** A link both replicas have served (so both hold its gate row), and its path. */
@@ -119,7 +116,7 @@ describe('replicas follow each other’s changes', () => {
     const revoked = await fetch(`${b.baseUrl}/api/console/shares/${id}`, { method: 'DELETE', headers: { cookie: alice.cookie } });
     expect(revoked.status).toBe(200);
     expect(await statusOn(b, path)).toBe(410);
-    await followsWithin(OTHER_REPLICA_MS, async () => (await statusOn(a, path)) === 410);
+    await followsWithin(OTHER_PROCESS_MS, async () => (await statusOn(a, path)) === 410);
   });
 
   it('a share both replicas serve expires on both at its time, with nothing written', async () => {
@@ -155,7 +152,7 @@ describe('replicas follow each other’s changes', () => {
     });
     expect(trashed.ok).toBe(true);
     expect(await statusOn(a, path)).not.toBe(200);
-    await followsWithin(OTHER_REPLICA_MS, async () => (await statusOn(b, path)) !== 200);
+    await followsWithin(OTHER_PROCESS_MS, async () => (await statusOn(b, path)) !== 200);
   });
 
   it('a new version of a file both replicas serve is shown by both within a second of its scan', async () => {
@@ -171,7 +168,7 @@ describe('replicas follow each other’s changes', () => {
     expect(added.status).toBe(200);
     await waitForScan(alice, own.fileId, 'CLEAN');
     for (const app of [a, b]) {
-      await followsWithin(OTHER_REPLICA_MS, async () =>
+      await followsWithin(OTHER_PROCESS_MS, async () =>
         (await new HttpVisitor(app.baseUrl).get(path)).body.includes('Second edition'),
       );
     }
@@ -180,6 +177,6 @@ describe('replicas follow each other’s changes', () => {
   it('a change written to the database by anyone (a statement of its own) reaches both within a second', async () => {
     const { id, path } = await servedByBoth(doc.fileId);
     await sql(a, 'UPDATE shares SET revoked_at = now() WHERE id = $1', [id]);
-    for (const app of [a, b]) await followsWithin(OTHER_REPLICA_MS, async () => (await statusOn(app, path)) === 410);
+    for (const app of [a, b]) await followsWithin(OTHER_PROCESS_MS, async () => (await statusOn(app, path)) === 410);
   });
 });

@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedownClient, unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { share, sql, upload } from '../support/browser.js';
-import { followsWithin } from '../support/follows-within.js';
-
-/** How soon another process's change must be followed (the change feed's bound). */
-const FEED_MS = 1_000;
+import { followsWithin, OTHER_PROCESS_MS } from '../support/follows-within.js';
 
 describe('API token scopes and expiry', () => {
   let app: RunningApp;
@@ -91,7 +88,7 @@ describe('API token scopes and expiry', () => {
     // follows it through the change feed, within the second the contract allows another process's change.
     await sql(app, `UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [created.token.id]);
     let response!: Response;
-    await followsWithin(FEED_MS, async () => {
+    await followsWithin(OTHER_PROCESS_MS, async () => {
       response = await call(created.plaintext, '/v1/me');
       return response.status !== 200;
     });

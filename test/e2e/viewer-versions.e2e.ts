@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { followsWithin } from '../support/follows-within.js';
+import { followsWithin, OTHER_PROCESS_MS } from '../support/follows-within.js';
 import { documentForm, sql, uploadFile, waitForScan } from '../support/uploads.js';
-
-/** How long a change written by another process may take to reach the api's gate rows. */
-const FEED_MS = 1_000;
 
 describe('which version a share serves', () => {
   let app: RunningApp;
@@ -44,7 +41,7 @@ describe('which version a share serves', () => {
     // through the change feed, within the second the contract allows another process's change.
     const databaseUrl = await app.databaseUrl();
     await sql(databaseUrl, `UPDATE file_versions SET scan_status = 'PENDING' WHERE id = $1`, [third]);
-    await followsWithin(FEED_MS, async () => {
+    await followsWithin(OTHER_PROCESS_MS, async () => {
       const during = await fetch(url);
       const page = await during.text();
       return during.status === 200 && page.includes('second edition') && !page.includes('third edition');
@@ -52,7 +49,7 @@ describe('which version a share serves', () => {
 
     // The current version turns out infected: the whole file is quarantined.
     await sql(databaseUrl, `UPDATE file_versions SET scan_status = 'INFECTED', scan_result = 'Test.Sig' WHERE id = $1`, [third]);
-    await followsWithin(FEED_MS, async () => {
+    await followsWithin(OTHER_PROCESS_MS, async () => {
       const quarantined = await fetch(url);
       return quarantined.status === 410 && !(await quarantined.text()).includes('edition');
     });
