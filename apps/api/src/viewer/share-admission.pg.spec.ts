@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetBasedAdmission1763700001600 } from '../database/migrations/1763700001600-set-based-admission.js';
+import { KnownVisitorAdmission1763700002100 } from '../database/migrations/1763700002100-known-visitor-admission.js';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
 
 interface Outcome {
@@ -118,6 +119,45 @@ describe('share_admit_visits, set-based', () => {
     const state = await expectSameAsLoop({}, [['a', 'b', 'a', 'c', 'a'], ['c', 'd', 'd'], ['a'], ['e', 'e', 'f', 'b']]);
     expect(state.share).toMatchObject({ visit_count: 13, unique_visit_count: 6 });
     expect(state.hours.visits).toBe(13);
+  });
+
+  it('counts a batch of known visitors only without raising the unique count, and a batch of new ones each once', async () => {
+    const state = await expectSameAsLoop({}, [['a', 'b', 'a'], ['b', 'a', 'a', 'b'], ['b'], ['c', 'd', 'e', 'c'], ['e', 'd']]);
+    expect(state.share).toMatchObject({ visit_count: 14, unique_visit_count: 5 });
+    expect(state.visitors).toEqual([
+      { visitor_key: 'a', visits: 4 },
+      { visitor_key: 'b', visits: 4 },
+      { visitor_key: 'c', visits: 2 },
+      { visitor_key: 'd', visits: 2 },
+      { visitor_key: 'e', visits: 2 },
+    ]);
+  });
+
+  it('answers as the loop does for random batches of known and new visitors, under a cap and without', async () => {
+    // A fixed seed: the same batches every run, with repeats, known and new keys mixed in every proportion.
+    let seed = 23;
+    const next = (bound: number) => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed % bound;
+    };
+    for (const policies of [{}, { max_visits: 90 }]) {
+      const batches = Array.from({ length: 30 }, (_, round) => Array.from({ length: 1 + next(12) }, () => `v${next(4 + round)}`));
+      await expectSameAsLoop(policies, batches, { visits: 3, uniques: 2 });
+    }
+  });
+
+  it('answers the same after the migration is undone and done again', async () => {
+    const runner = { query: (sql: string) => db.query(sql) } as never;
+    await new KnownVisitorAdmission1763700002100().down(runner);
+    await expectSameAsLoop({}, [
+      ['a', 'b', 'a'],
+      ['a', 'c'],
+    ]);
+    await new KnownVisitorAdmission1763700002100().up(runner);
+    await expectSameAsLoop({}, [
+      ['a', 'b', 'a'],
+      ['a', 'c'],
+    ]);
   });
 
   it('admits exactly up to a total cap within a batch, and consumes the share', async () => {
