@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetBasedAdmission1763700001600 } from '../database/migrations/1763700001600-set-based-admission.js';
-import { KnownVisitorAdmission1763700002100 } from '../database/migrations/1763700002100-known-visitor-admission.js';
+import { NewVisitorNumbering1763700002100 } from '../database/migrations/1763700002100-new-visitor-numbering.js';
 import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
 
 interface Outcome {
@@ -146,14 +146,19 @@ describe('share_admit_visits, set-based', () => {
     }
   });
 
+  it('answers as the loop does for a full batch of 256 visitors, known and new', async () => {
+    const keys = Array.from({ length: 256 }, (_, index) => `w${index}`);
+    await expectSameAsLoop({}, [keys.slice(0, 128), keys, [...keys].reverse()]);
+  });
+
   it('answers the same after the migration is undone and done again', async () => {
     const runner = { query: (sql: string) => db.query(sql) } as never;
-    await new KnownVisitorAdmission1763700002100().down(runner);
+    await new NewVisitorNumbering1763700002100().down(runner);
     await expectSameAsLoop({}, [
       ['a', 'b', 'a'],
       ['a', 'c'],
     ]);
-    await new KnownVisitorAdmission1763700002100().up(runner);
+    await new NewVisitorNumbering1763700002100().up(runner);
     await expectSameAsLoop({}, [
       ['a', 'b', 'a'],
       ['a', 'c'],

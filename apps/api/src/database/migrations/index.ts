@@ -21,7 +21,7 @@ import { ShareGateChanges1763700001800 } from './1763700001800-share-gate-change
 import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js';
 import { AdmissionStatements1763700001910 } from './1763700001910-admission-statements.js';
 import { VisitLogIndexes1763700002000 } from './1763700002000-visit-log-indexes.js';
-import { KnownVisitorAdmission1763700002100 } from './1763700002100-known-visitor-admission.js';
+import { NewVisitorNumbering1763700002100 } from './1763700002100-new-visitor-numbering.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -48,5 +48,5 @@ export const migrations = [
   VisitLogWrites1763700001900,
   AdmissionStatements1763700001910,
   VisitLogIndexes1763700002000,
-  KnownVisitorAdmission1763700002100,
+  NewVisitorNumbering1763700002100,
 ];
