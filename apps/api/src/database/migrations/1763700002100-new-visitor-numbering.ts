@@ -57,8 +57,8 @@ const DECLARED_WITH_LOOP = `${DECLARED}        firsts integer[];\n        next_f
  * its counts and to the upsert's rows, then a running sum over a sort. Measured on its own
  * (PostgreSQL backend CPU per call of 21 visits) that statement was about 40 % of a call. Now the
  * statement joins the upsert's rows to the visitors' counts only, to learn the new visitors' first
- * positions, and a loop over those numbers the visits; a batch of returning visitors (no new one)
- * numbers nothing.
+ * positions, and a loop over those positions numbers the visits; a batch of returning visitors
+ * (no new one) numbers nothing.
  *
  * The visitor rows are still written by the upsert, found through the primary key whatever the
  * table's size when the session planned it (the function runs with generic plans): a lookup or a
