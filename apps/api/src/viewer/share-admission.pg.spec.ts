@@ -153,12 +153,21 @@ describe('share_admit_visits, set-based', () => {
 
   it('answers the same after the migration is undone and done again', async () => {
     const runner = { query: (sql: string) => db.query(sql) } as never;
+    const numbersNewVisitorsOnly = async () => {
+      const [{ definition }] = await db.query(
+        `SELECT pg_get_functiondef('share_admit_visits(uuid, text[], uuid[], text[])'::regprocedure) AS definition`,
+      );
+      return (definition as string).includes('FILTER (WHERE upserted.visits = counted.c)');
+    };
+    expect(await numbersNewVisitorsOnly()).toBe(true);
     await new NewVisitorNumbering1763700002100().down(runner);
+    expect(await numbersNewVisitorsOnly()).toBe(false);
     await expectSameAsLoop({}, [
       ['a', 'b', 'a'],
       ['a', 'c'],
     ]);
     await new NewVisitorNumbering1763700002100().up(runner);
+    expect(await numbersNewVisitorsOnly()).toBe(true);
     await expectSameAsLoop({}, [
       ['a', 'b', 'a'],
       ['a', 'c'],
