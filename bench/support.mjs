@@ -395,6 +395,35 @@ export function meanOf(a, b) {
   return { ...a, ...summed, rps: mean(a.rps, b.rps), p50: mean(a.p50, b.p50), p99: mean(a.p99, b.p99), cpuPer1000 };
 }
 
+/**
+ * A case measured in rounds between runs of bare Fastify (bare, case, bare, case, …, bare), each
+ * round judged against the bare runs right before and after it; the case's figure is its median
+ * round. One 10 s run is not enough on a virtual machine: runs of the same build, minutes apart on
+ * a quiet machine, cost from 129 to 200 µs per view. `total` adds up the counts of every round, so
+ * a failed answer in any of them shows.
+ */
+export async function inRounds(rounds, runBare, runCase) {
+  const bares = [await runBare()];
+  const cases = [];
+  for (let i = 0; i < rounds; i++) {
+    cases.push(await runCase());
+    bares.push(await runBare());
+  }
+  const judged = cases.map((measured, i) => {
+    const bare = meanOf(bares[i], bares[i + 1]);
+    return { measured, bare, ratio: cpuRatio(measured, bare) };
+  });
+  const median = [...judged].sort((a, b) => a.ratio - b.ratio)[Math.floor(judged.length / 2)];
+  const total = {};
+  for (const key of ['requests', 'ok', 'other', 'errors']) total[key] = cases.reduce((sum, m) => sum + (m[key] ?? 0), 0);
+  return { measured: median.measured, bare: median.bare, ratios: judged.map((round) => round.ratio), total };
+}
+
+/** The rounds of a case as one line: each round's CPU ratio, in the order they ran. */
+export function roundsLine(name, rounds) {
+  return `${name}: CPU ratio of each round ${rounds.ratios.map((ratio) => ratio.toFixed(3)).join(', ')} (the table shows the median round)`;
+}
+
 /** One table row of a wrk measurement beside its baseline: the CPU ratio (the target's) and the req/s ratio. */
 export function row(name, m, baseline, target) {
   return {
