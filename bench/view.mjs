@@ -10,8 +10,8 @@
 //   - the embedded default (`npm start`: one ROLE=all process, embedded PostgreSQL, no Redis),
 //     the uncapped share again.
 // Every figure comes with the CPU seconds the api and PostgreSQL's backends used per 1,000 requests,
-// and every case is judged by CPU per answer against bare Fastify's (the req/s ratio is printed beside);
-// the uncapped view and the embedded default, nearest their target, by the median of three rounds.
+// and every case is judged by CPU per answer against bare Fastify's (the req/s ratio is printed beside),
+// by the median of three rounds, each between two runs of bare Fastify.
 import { fileURLToPath } from 'node:url';
 import {
   CONNECTIONS,
@@ -44,7 +44,7 @@ const CAP = 9999;
 const PER_CAPPED_SHARE = CAP - 2 * CONNECTIONS;
 const SMALL_CAP = 300;
 const SEEDED_VISITS = 1_000_000;
-/** Rounds of the cases nearest their targets (the uncapped view, the embedded default). */
+/** Rounds of each judged case (inRounds in support.mjs). */
 const ROUNDS = 3;
 const VISIT_HOURS = 24 * 90;
 
@@ -279,10 +279,10 @@ async function runTopology() {
       await measure('warm-up', uncapped.url, { duration: 12 });
 
       const results = [];
-      // Each case is judged against bare Fastify measured right before and right after it (meanOf).
+      // Each round of a case is judged against bare Fastify measured right before and right after it.
       // Bare Fastify is driven by the same wrk scenario as each case (a Lua request() or response()
       // costs wrk per answer, and a client slowed down slows down the server it waits for).
-      // The case nearest its target runs in rounds (inRounds), judged by its median round.
+      // Every judged case runs in rounds (inRounds), judged by its median round.
       const uncappedRounds = await inRounds(
         ROUNDS,
         () => wrk(`${baseline.url}/view`, { cpu: bareCpu, lua: lua.counting }),
@@ -292,59 +292,77 @@ async function runTopology() {
       results.push(row(`bare Fastify, same ${(viewBytes.length / 1024).toFixed(1)} KB from memory (before and after)`, bareView));
       results.push(row(`view, share without policies (no cookie, median of ${ROUNDS})`, open, bareView, 0.25));
 
-      // Capped shares: enough of them that the run never asks one past its cap.
+      // Capped shares: a set of its own for each round, enough that no run asks one past its cap.
       const cappedCount = Math.ceil((open.rps * DURATION_SECONDS * 1.6) / PER_CAPPED_SHARE) + 1;
       const capped = [];
-      for (let i = 0; i < cappedCount; i++) capped.push(await createShare(api.baseUrl, user.token, { fileId, maxVisits: CAP }));
-      const bareRotating = () =>
-        wrk(`${baseline.url}/view`, { cpu: bareCpu, lua: lua.rotating(['/view'], PER_CAPPED_SHARE) + lua.counting });
-      const bareCappedFirst = await bareRotating();
-      const limited = await measure('capped', uncapped.url, {
-        lua:
-          lua.rotating(
-            capped.map((s) => new URL(s.url).pathname),
-            PER_CAPPED_SHARE,
-          ) + lua.counting,
-      });
-      const bareCapped = meanOf(bareCappedFirst, await bareRotating());
+      for (let i = 0; i < cappedCount * ROUNDS; i++)
+        capped.push(await createShare(api.baseUrl, user.token, { fileId, maxVisits: CAP }));
+      const cappedSets = Array.from({ length: ROUNDS }, (_, round) =>
+        capped.slice(round * cappedCount, (round + 1) * cappedCount),
+      );
+      const cappedRounds = await inRounds(
+        ROUNDS,
+        () => wrk(`${baseline.url}/view`, { cpu: bareCpu, lua: lua.rotating(['/view'], PER_CAPPED_SHARE) + lua.counting }),
+        () => {
+          const set = cappedSets.shift();
+          return measure('capped', uncapped.url, {
+            lua:
+              lua.rotating(
+                set.map((s) => new URL(s.url).pathname),
+                PER_CAPPED_SHARE,
+              ) + lua.counting,
+          });
+        },
+      );
+      const { measured: limited, bare: bareCapped } = cappedRounds;
       let counted = 0;
       for (const s of capped) counted += (await getShare(api.baseUrl, user.token, s.share.id)).visitCount;
       results.push(
         row(`bare Fastify, same ${(viewBytes.length / 1024).toFixed(1)} KB (before and after the capped case)`, bareCapped),
       );
-      results.push(row(`view, capped shares (maxVisits ${CAP})`, limited, bareCapped, 0.2));
+      results.push(row(`view, capped shares (maxVisits ${CAP}, median of ${ROUNDS})`, limited, bareCapped, 0.2));
       // And a cap the load overruns: exactly that many admitted, the rest refused.
       const small = await createShare(api.baseUrl, user.token, { fileId, maxVisits: SMALL_CAP });
       const overrun = await wrk(small.url, { duration: 2, lua: lua.counting });
       const smallCounted = (await getShare(api.baseUrl, user.token, small.share.id)).visitCount;
 
-      const barePasswordRun = () =>
-        wrk(`${baseline.url}/password`, { cpu: bareCpu, headers: { Cookie: passwordCookies }, lua: lua.counting });
-      const barePasswordFirst = await barePasswordRun();
-      const password = await measure('password', passwordShare.url, { headers: { Cookie: passwordCookies }, lua: lua.counting });
-      const barePassword = meanOf(barePasswordFirst, await barePasswordRun());
-      results.push(row(`bare Fastify, same ${(passwordBytes.length / 1024).toFixed(1)} KB (before and after)`, barePassword));
-      results.push(row('view after password unlock (cookie)', password, barePassword, 0.2));
-
-      const bareAlternating = () => wrk(`${baseline.url}/page`, { cpu: bareCpu, lua: lua.alternating('/page', '/frame') });
-      const barePairFirst = await bareAlternating();
-      const pair = await measure('HTML pair', html.url, {
-        headers: { Cookie: visitorCookie },
-        lua: lua.pagePlusFrame(new URL(html.url).pathname),
-      });
-      const barePair = meanOf(barePairFirst, await bareAlternating());
-      const barePairs = { ...barePair, rps: barePair.rps / 2, cpuPer1000: { api: barePair.cpuPer1000.api * 2 } };
-      const pairs = { ...pair, rps: pair.frames / (pair.duration_us / 1e6) };
-      pairs.cpuPer1000 = Object.fromEntries(
-        Object.entries(pair.cpuPer1000).map(([k, v]) => [k, pair.frames ? (v * pair.requests) / pair.frames : 0]),
+      const passwordRounds = await inRounds(
+        ROUNDS,
+        () => wrk(`${baseline.url}/password`, { cpu: bareCpu, headers: { Cookie: passwordCookies }, lua: lua.counting }),
+        () => measure('password', passwordShare.url, { headers: { Cookie: passwordCookies }, lua: lua.counting }),
       );
+      const { measured: password, bare: barePassword } = passwordRounds;
+      results.push(row(`bare Fastify, same ${(passwordBytes.length / 1024).toFixed(1)} KB (before and after)`, barePassword));
+      results.push(row(`view after password unlock (cookie, median of ${ROUNDS})`, password, barePassword, 0.2));
+
+      // Both sides counted per pair: bare Fastify's two answers as one, the view's CPU over its frames.
+      const asBarePairs = (m) => ({ ...m, rps: m.rps / 2, cpuPer1000: { api: m.cpuPer1000.api * 2 } });
+      const asPairs = (m) => ({
+        ...m,
+        rps: m.frames / (m.duration_us / 1e6),
+        cpuPer1000: Object.fromEntries(
+          Object.entries(m.cpuPer1000).map(([k, v]) => [k, m.frames ? (v * m.requests) / m.frames : 0]),
+        ),
+      });
+      const pairRounds = await inRounds(
+        ROUNDS,
+        async () => asBarePairs(await wrk(`${baseline.url}/page`, { cpu: bareCpu, lua: lua.alternating('/page', '/frame') })),
+        async () =>
+          asPairs(
+            await measure('HTML pair', html.url, {
+              headers: { Cookie: visitorCookie },
+              lua: lua.pagePlusFrame(new URL(html.url).pathname),
+            }),
+          ),
+      );
+      const { measured: pairs, bare: barePairs } = pairRounds;
       results.push(
         row(
           `bare Fastify pair, ${(htmlPageBytes.length / 1024).toFixed(1)} KB page + ${(frameBytes.length / 1024).toFixed(1)} KB frame (pairs/s, before and after)`,
           barePairs,
         ),
       );
-      results.push(row('HTML share: page + frame document (pairs/s)', pairs, barePairs, 0.1));
+      results.push(row(`HTML share: page + frame document (pairs/s, median of ${ROUNDS})`, pairs, barePairs, 0.1));
 
       // A share with 1,000,000 recorded visits beside a fresh one, measured back to back.
       const fresh = await createShare(api.baseUrl, user.token, { fileId });
@@ -375,8 +393,11 @@ async function runTopology() {
       printTable(`Share view: wrk -t1 -c${CONNECTIONS} -d${DURATION_SECONDS}s, production topology (${machine()})`, results);
       console.log(`\nwrk command: ${open.command.replace(/\s\S+$/, ' <url>')}`);
       console.log(roundsLine('view, share without policies', uncappedRounds));
+      console.log(roundsLine('view, capped shares', cappedRounds));
+      console.log(roundsLine('view after password unlock', passwordRounds));
+      console.log(roundsLine('HTML page + frame pair', pairRounds));
       console.log(
-        `capped shares: ${capped.length} × maxVisits ${CAP}; ${limited.ok} answers read, ${counted} visits counted (the rest were in flight when wrk stopped)`,
+        `capped shares: ${capped.length} × maxVisits ${CAP}; ${cappedRounds.total.ok} answers read, ${counted} visits counted (the rest were in flight when wrk stopped)`,
       );
       console.log(
         `a cap of ${SMALL_CAP} under 2 s of load: ${smallCounted} visits counted, ${overrun.ok} shown and ${overrun.other} refused answers read`,
@@ -398,18 +419,18 @@ async function runTopology() {
       const failures = [];
       for (const [name, m] of [
         ['uncapped', uncappedRounds.total],
-        ['capped', limited],
-        ['password', password],
+        ['capped', cappedRounds.total],
+        ['password', passwordRounds.total],
         ['fresh', freshRun],
         ['seeded', seededRun],
       ]) {
         if (m.other || m.errors) failures.push(`${name}: ${m.other} answers other than 200, ${m.errors} socket errors`);
       }
-      if (pair.other || pair.errors)
-        failures.push(`HTML pair: ${pair.other} answers other than 200, ${pair.errors} socket errors`);
+      if (pairRounds.total.other || pairRounds.total.errors)
+        failures.push(`HTML pair: ${pairRounds.total.other} answers other than 200, ${pairRounds.total.errors} socket errors`);
       // wrk stops without reading the answers in flight: those visits were admitted and counted too.
-      if (counted < limited.ok || counted > limited.ok + CONNECTIONS)
-        failures.push(`capped shares counted ${counted} visits for ${limited.ok} shown`);
+      if (counted < cappedRounds.total.ok || counted > cappedRounds.total.ok + ROUNDS * CONNECTIONS)
+        failures.push(`capped shares counted ${counted} visits for ${cappedRounds.total.ok} shown`);
       if (smallCounted !== SMALL_CAP || overrun.ok > SMALL_CAP) {
         failures.push(`a cap of ${SMALL_CAP} under load counted ${smallCounted} visits and showed ${overrun.ok}`);
       }
