@@ -10,6 +10,7 @@ import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { apiNodeOptions } from '../scripts/api-heap.mjs';
 
 // BENCH_API_MAIN: another build of the api to measure (comparing two builds on the same machine).
 const API_MAIN = process.env.BENCH_API_MAIN ?? fileURLToPath(new URL('../apps/api/dist/main.js', import.meta.url));
@@ -89,6 +90,8 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
     REDIS_URL: MACHINE_REDIS,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    // The heap cap the Docker image and `npm start` set (scripts/api-heap.mjs).
+    NODE_OPTIONS: apiNodeOptions(),
     ...extraEnv,
   };
   const flushRedis = spawnSync('redis-cli', ['-u', MACHINE_REDIS, 'FLUSHDB'], { encoding: 'utf8' });
@@ -159,7 +162,15 @@ export async function startEmbedded({ nodeArgs = [] } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      // As `npm start` runs it (scripts/api-heap.mjs).
+      NODE_OPTIONS: apiNodeOptions(),
+    },
     cwd: dataDir,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

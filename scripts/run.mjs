@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiNodeOptions } from './api-heap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '12.21.0';
@@ -40,7 +41,11 @@ if (command === 'pack') {
 }
 
 if (command === 'start') {
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: apiNodeOptions(process.env.NODE_OPTIONS) },
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 } else if (command === 'test') {
