@@ -10,7 +10,7 @@ import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { apiNodeOptions } from '../scripts/api-heap.mjs';
+import { API_NODE_ARGS, apiNodeOptions } from '../scripts/api-heap.mjs';
 
 // BENCH_API_MAIN: another build of the api to measure (comparing two builds on the same machine).
 const API_MAIN = process.env.BENCH_API_MAIN ?? fileURLToPath(new URL('../apps/api/dist/main.js', import.meta.url));
@@ -90,7 +90,8 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
     REDIS_URL: MACHINE_REDIS,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    // The heap cap the Docker image and `npm start` set (scripts/api-heap.mjs).
+    // The heap cap the Docker image and `npm start` set (scripts/api-heap.mjs); the collector's
+    // argument (API_NODE_ARGS) goes to each process below.
     NODE_OPTIONS: apiNodeOptions(),
     ...extraEnv,
   };
@@ -98,14 +99,14 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
   if (flushRedis.status !== 0) throw new Error(`the benchmarks need Redis at ${MACHINE_REDIS} (set BENCH_REDIS_URL)`);
   const startedAt = Date.now();
   // The api first: it migrates the fresh database before the worker comes up.
-  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
+  const child = spawn(process.execPath, [...API_NODE_ARGS, ...nodeArgs, API_MAIN], {
     env: { ...env, ROLE: 'api', PORT: String(port) },
     cwd: dataDir,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitHealthy(baseUrl, child);
   // A worker has no HTTP listener: it is ready once it logs that it started.
-  const worker = spawn(process.execPath, [API_MAIN], {
+  const worker = spawn(process.execPath, [...API_NODE_ARGS, API_MAIN], {
     env: { ...env, ROLE: 'worker', PORT: String(workerPort), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -155,13 +156,15 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
 /**
  * The embedded default, as `npm start` runs it: one ROLE=all process with its embedded PostgreSQL
  * under a fresh DATA_DIR, the queue on that database, no Redis. PostgreSQL's CPU is that of the
- * backends serving the service's database, as in the production topology.
+ * backends serving the service's database, as in the production topology. `main` is the build's
+ * `dist/main.js` and `launcherArgs` the Node.js arguments the launchers give it (API_NODE_ARGS);
+ * bench/side-by-side.mjs varies both.
  */
-export async function startEmbedded({ nodeArgs = [] } = {}) {
+export async function startEmbedded({ nodeArgs = [], main = API_MAIN, launcherArgs = API_NODE_ARGS } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'sharedown-bench-embedded-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
+  const child = spawn(process.execPath, [...launcherArgs, ...nodeArgs, main], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

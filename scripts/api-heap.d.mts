@@ -1,2 +1,3 @@
 export const API_HEAP_OPTION: string;
+export const API_NODE_ARGS: readonly string[];
 export function apiNodeOptions(current?: string): string;

