@@ -26,7 +26,7 @@ export const API_HEAP_OPTION = '--max-old-space-size=1024';
  * few milliseconds longer (a higher p99 under full load). Node.js does not take this flag from
  * NODE_OPTIONS, so it is an argument of the command line.
  */
-export const API_NODE_ARGS = ['--single-threaded-gc'];
+export const API_NODE_ARGS = Object.freeze(['--single-threaded-gc']);
 
 /** NODE_OPTIONS for the api: the given options, with the heap cap added unless they set one. */
 export function apiNodeOptions(current = '') {
