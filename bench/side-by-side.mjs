@@ -14,7 +14,7 @@
 //   started with the Node.js arguments SIDE_B_NODE_ARGS (space-separated) in place of the
 //   launchers' own (scripts/api-heap.mjs) when it is set, even to nothing. Runs: 6, 8 s each.
 //   `SIDE_B_NODE_ARGS= node bench/side-by-side.mjs` compares the api with and without them.
-import { createUser, markdownOf, requireWrk, startEmbedded, uploadShared, wrk } from './support.mjs';
+import { cpuMicrosPerAnswer, createUser, markdownOf, median, requireWrk, startEmbedded, uploadShared, wrk } from './support.mjs';
 
 requireWrk();
 const RUNS = Number(process.argv[2] ?? 6);
@@ -24,11 +24,6 @@ const mainB = process.env.SIDE_B_MAIN;
 if (!mainB && !nodeArgsB) {
   console.error('Set SIDE_B_MAIN (another build) or SIDE_B_NODE_ARGS (Node.js arguments, may be empty) for side B.');
   process.exit(2);
-}
-
-/** µs of CPU per view of one side in one run: the process and its PostgreSQL backends. */
-function perView(result) {
-  return { api: result.cpuPer1000.api * 1000, postgres: result.cpuPer1000.postgres * 1000 };
 }
 
 const sides = [
@@ -60,22 +55,19 @@ try {
       ),
     );
     const totals = results.map((result, i) => {
-      const { api, postgres } = perView(result);
       if (result.errors || result.status)
         throw new Error(`side ${sides[i].name}: ${result.errors} socket errors, ${result.status} error answers`);
-      sides[i].runs.push(api + postgres);
+      // µs of CPU per view: the process and its PostgreSQL backends, as the benchmark counts them.
+      const total = cpuMicrosPerAnswer(result);
+      const api = result.cpuPer1000.api * 1000;
+      sides[i].runs.push(total);
       const cells = [String(run).padEnd(4), sides[i].name.padEnd(5), String(Math.round(result.rps)).padStart(7)];
-      cells.push(result.p99.toFixed(1).padStart(6), api.toFixed(1).padStart(6), postgres.toFixed(1).padStart(5));
-      console.log(`${cells.join('  ')}  ${(api + postgres).toFixed(1).padStart(7)}`);
-      return api + postgres;
+      cells.push(result.p99.toFixed(1).padStart(6), api.toFixed(1).padStart(6), (total - api).toFixed(1).padStart(5));
+      console.log(`${cells.join('  ')}  ${total.toFixed(1).padStart(7)}`);
+      return total;
     });
     differences.push(totals[1] - totals[0]);
   }
-  const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  };
   const cheaper = differences.filter((d) => d < 0).length;
   console.log(
     `\nµs per view, median of ${RUNS} runs: A ${median(sides[0].runs).toFixed(1)}, B ${median(sides[1].runs).toFixed(1)}; ` +

@@ -366,6 +366,13 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** The median of a list of numbers: for an even count, the mean of the middle two. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** Prints rows as an aligned text table. */
 export function printTable(title, rows) {
   const keys = Object.keys(rows[0] ?? {});
