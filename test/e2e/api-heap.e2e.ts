@@ -42,14 +42,9 @@ describe("the api's heap cap and collector (scripts/api-heap.mjs)", () => {
 
   it('runs the collector on the main thread, with an argument this Node.js takes only on the command line', () => {
     expect(API_NODE_ARGS).toEqual(['--single-threaded-gc']);
-    // Node.js refuses the flag in NODE_OPTIONS: that is why it is an argument, not part of the cap's value.
-    const fromEnvironment = spawnSync(process.execPath, ['-e', '0'], {
-      env: { PATH: process.env.PATH, NODE_OPTIONS: API_NODE_ARGS.join(' ') },
-      encoding: 'utf8',
-    });
-    expect(fromEnvironment.status).not.toBe(0);
-    expect(fromEnvironment.stderr).toContain('is not allowed in NODE_OPTIONS');
-    // On the command line, beside the cap, it is taken, and the process collects garbage with it.
+    // Node.js refuses the flag in NODE_OPTIONS (that is why it is an argument, not part of the cap's
+    // value); on the command line, beside the cap, a Node.js that did not know it would exit with
+    // "bad option". It is taken, and the process collects garbage with it.
     const probe = spawnSync(
       process.execPath,
       [...API_NODE_ARGS, '--expose-gc', '-p', 'globalThis.gc(); process.execArgv.filter((a) => a.startsWith("--")).join(" ")'],
