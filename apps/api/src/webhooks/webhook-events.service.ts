@@ -29,8 +29,10 @@ export class WebhookEventsService {
    */
   async emit(userId: string, event: 'share_visited' | 'share_reported', data: Record<string, unknown>): Promise<void> {
     try {
-      const targets = (await this.subscriptions.get(userId)).filter((s) => s.events.includes(event));
-      if (targets.length === 0) return;
+      const subscriptions = await this.subscriptions.get(userId);
+      // Every share view asks; most owners subscribe to nothing: no array for them.
+      if (!subscriptions.some((s) => s.events.includes(event))) return;
+      const targets = subscriptions.filter((s) => s.events.includes(event));
       await this.queues.queue(QueueName.webhooks).addBulk(
         this.jobs(
           targets.map((t) => t.webhookId),

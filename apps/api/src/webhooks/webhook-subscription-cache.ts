@@ -37,7 +37,8 @@ export class WebhookSubscriptionCache {
     feed.subscribe('webhooks', (userId) => (userId === null ? this.entries.clear() : this.entries.delete(userId)));
   }
 
-  async get(userId: string): Promise<ActiveSubscription[]> {
+  /** Not an async function: a cached entry answers its own promise, without another promise and its ticks around it. */
+  get(userId: string): Promise<ActiveSubscription[]> {
     const now = Date.now();
     const cached = this.entries.get(userId);
     if (cached && this.feed.live && now - cached.loadedAt < WebhookSubscriptionCache.ttlMs) return cached.subscriptions;
