@@ -38,6 +38,23 @@ describe(VisitLogRepository.name, () => {
     expect(await row(kept.id)).toEqual({ duration_ms: null, scroll_depth: null, completed: false });
   });
 
+  it('stores every text exactly as the visit sent it: quotes, backslashes, braces, commas, NULL spelled out', async () => {
+    const texts = ['a "quoted" \\ back\\slash', '{x,y}', 'NULL', '', ' spaced ', "it's ünïcödé\ttab", '\\"'];
+    const visits = texts.map((text, i) =>
+      entry({ referer: text, userAgent: texts[(i + 1) % texts.length], loginEmail: i % 2 ? null : text }),
+    );
+    await sut.insertAll(visits);
+    const stored = (await db.query(
+      'SELECT id, referer, user_agent, login_email FROM share_visit_log WHERE id = ANY($1::uuid[])',
+      [visits.map((visit) => visit.id)],
+    )) as Array<{ id: string; referer: string | null; user_agent: string | null; login_email: string | null }>;
+    expect(stored).toHaveLength(visits.length);
+    for (const visit of visits) {
+      const found = stored.find((row) => row.id === visit.id)!;
+      expect([found.referer, found.user_agent, found.login_email]).toEqual([visit.referer, visit.userAgent, visit.loginEmail]);
+    }
+  });
+
   it('only raises engagement, bounded by the time since the visit began', async () => {
     const visit = entry({ at: new Date(Date.now() - 60_000) });
     await sut.insertAll([visit]);
