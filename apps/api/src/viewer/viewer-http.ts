@@ -90,10 +90,13 @@ export class ViewerHttp {
       result = this.pages.serverFailure(this.toViewerRequest(request), error);
     }
     this.send(request, reply, result);
-    if (result.after) {
-      result.after().catch((error: unknown) => this.logger.warn(`after-view task failed: ${String(error)}`));
-    }
+    // One shared handler: no closure per view waits with the visit log's batch.
+    if (result.after) result.after().catch(this.afterFailed);
   }
+
+  private readonly afterFailed = (error: unknown): void => {
+    this.logger.warn(`after-view task failed: ${String(error)}`);
+  };
 
   send(request: FastifyRequest, reply: FastifyReply, answer: ViewerAnswer): void {
     // Every header in one object, handed over at once: no reply.header() call per header.

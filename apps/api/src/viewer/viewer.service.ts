@@ -275,9 +275,9 @@ export class ViewerService {
           loginEmail: user?.email ?? null,
           admission,
         });
-        return Promise.all([this.events.emit(share.ownerId, 'share_visited', data), this.visitLog.record(entry)]).then(
-          () => undefined,
-        );
+        const logged = this.visitLog.record(entry);
+        // The event's enqueue is done long before the log's batch: then the log's own promise, nothing around it.
+        return this.events.emit(share.ownerId, 'share_visited', data).then(() => logged);
       },
     };
   }

@@ -36,11 +36,13 @@ export class VisitLog {
     );
   }
 
-  async record(entry: VisitLogEntry): Promise<void> {
-    try {
-      await this.batches.submit(LOG, entry);
-    } catch (error) {
-      this.logger.warn(`visit log write failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  /** Resolves once the visit's row is written, or its write has failed and been logged; never rejects. */
+  record(entry: VisitLogEntry): Promise<void> {
+    // Not an async function, and one shared handler: a visit waits for its batch holding no frame or closure of its own.
+    return this.batches.submit(LOG, entry).catch(this.writeFailed);
   }
+
+  private readonly writeFailed = (error: unknown): void => {
+    this.logger.warn(`visit log write failed: ${error instanceof Error ? error.message : String(error)}`);
+  };
 }
