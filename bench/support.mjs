@@ -158,9 +158,9 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
  * under a fresh DATA_DIR, the queue on that database, no Redis. PostgreSQL's CPU is that of the
  * backends serving the service's database, as in the production topology. `main` is the build's
  * `dist/main.js` and `launcherArgs` the Node.js arguments the launchers give it (API_NODE_ARGS);
- * bench/side-by-side.mjs varies both.
+ * bench/side-by-side.mjs varies both. `env` adds to its environment (bench/heap-profile.mjs).
  */
-export async function startEmbedded({ nodeArgs = [], main = API_MAIN, launcherArgs = API_NODE_ARGS } = {}) {
+export async function startEmbedded({ nodeArgs = [], main = API_MAIN, launcherArgs = API_NODE_ARGS, env: extraEnv = {} } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'sharedown-bench-embedded-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -173,6 +173,7 @@ export async function startEmbedded({ nodeArgs = [], main = API_MAIN, launcherAr
       LOG_LEVEL: 'error',
       // As `npm start` runs it (scripts/api-heap.mjs).
       NODE_OPTIONS: apiNodeOptions(),
+      ...extraEnv,
     },
     cwd: dataDir,
     stdio: ['ignore', 'inherit', 'inherit'],
