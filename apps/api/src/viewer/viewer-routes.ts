@@ -33,10 +33,12 @@ export function serveShareViewsDirectly(fastify: FastifyInstance, app: INestAppl
     const serve = DIRECT_ROUTES[route.url ?? ''];
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!serve || !methods.every((method) => method === 'GET' || method === 'HEAD')) return;
-    const handler: RouteHandlerMethod = async (request, reply) => {
+    // Not an async function, nor are the controller methods in between: each such level would keep a
+    // frame and a promise of its own alive while the view waits for the database. Fastify takes the
+    // returned promise, and finds the reply already sent when it settles.
+    const handler: RouteHandlerMethod = (request, reply) => {
       controller ??= app.get(ViewerController, { strict: false });
-      await serve(controller!, request.params as Params, request, reply);
-      return reply;
+      return serve(controller!, request.params as Params, request, reply);
     };
     route.handler = handler;
   });

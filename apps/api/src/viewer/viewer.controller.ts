@@ -268,13 +268,13 @@ export class ViewerController {
   })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
-  async view(
+  view(
     @Param('segment') segment: string,
     @Param('token') token: string,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
-  ) {
-    await this.show(request, reply, segment, token);
+  ): Promise<void> {
+    return this.show(request, reply, segment, token);
   }
 
   @Post(':segment/:token')
@@ -300,8 +300,8 @@ export class ViewerController {
   @ApiOkResponse({ description: 'legacy link form /s/<tokenOrSlug>' })
   @ApiViewerResponses(401, 403, 404, 410, 429, 503)
   // GET is served directly by Fastify (viewer-routes.ts), without Nest's per-request pipeline.
-  async legacyView(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.show(request, reply, null, token);
+  legacyView(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.show(request, reply, null, token);
   }
 
   @Post(':token')
@@ -328,9 +328,9 @@ export class ViewerController {
     });
   }
 
-  /** A share view: the gate's result, as the presenter words it. */
-  private async show(request: FastifyRequest, reply: FastifyReply, segment: string | null, token: string): Promise<void> {
-    await this.http.answer(request, reply, async () => {
+  /** A share view: the gate's result, as the presenter words it (not async: see viewer-routes.ts). */
+  private show(request: FastifyRequest, reply: FastifyReply, segment: string | null, token: string): Promise<void> {
+    return this.http.answer(request, reply, async () => {
       const viewerRequest = this.http.toViewerRequest(request);
       const result = await this.viewer.view(viewerRequest, segment, token);
       this.metrics.recordView(viewOutcomeOf(result));
