@@ -180,6 +180,11 @@ describe(ViewerService.name, () => {
       ['share_visited', 3, 2],
     ]);
     expect(await visits(share.id)).toBe(3);
+    // `after` settles once its visit's log row is written (the second view's `after` never ran).
+    const [logged] = (await database.dataSource.query('SELECT count(*)::int AS n FROM share_visit_log WHERE share_id = $1', [
+      share.id,
+    ])) as Array<{ n: number }>;
+    expect(logged!.n).toBe(2);
   });
 
   it('stops at the first policy that does not pass, counting nothing: state, then scan status, then the password', async () => {
