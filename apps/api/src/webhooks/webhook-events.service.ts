@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { QueueName } from '../queue/queue-names.js';
 import { QueueService } from '../queue/queue.service.js';
 import { deliveryJobId, type EmittedWebhookEvent, type WebhookDeliveryJob } from './webhook-event.js';
-import { WebhookSubscriptionCache } from './webhook-subscription-cache.js';
+import { WebhookSubscriptionCache, type ActiveSubscription } from './webhook-subscription-cache.js';
 
 /** Job options of every delivery: one attempt only, the spec forbids automatic retries. */
 export const DELIVERY_JOB_OPTIONS = {
@@ -30,9 +30,10 @@ export class WebhookEventsService {
   async emit(userId: string, event: 'share_visited' | 'share_reported', data: Record<string, unknown>): Promise<void> {
     try {
       const subscriptions = await this.subscriptions.get(userId);
+      const wanted = (subscription: ActiveSubscription) => subscription.events.includes(event);
       // Every share view asks; most owners subscribe to nothing: no array for them.
-      if (!subscriptions.some((s) => s.events.includes(event))) return;
-      const targets = subscriptions.filter((s) => s.events.includes(event));
+      if (!subscriptions.some(wanted)) return;
+      const targets = subscriptions.filter(wanted);
       await this.queues.queue(QueueName.webhooks).addBulk(
         this.jobs(
           targets.map((t) => t.webhookId),
