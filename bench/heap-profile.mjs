@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createUser, markdownOf, requireWrk, startEmbedded, uploadShared, wrk } from './support.mjs';
+import { createUser, markdownOf, requireWrk, sourcePlace, startEmbedded, uploadShared, wrk } from './support.mjs';
 
 requireWrk();
 const mode = process.argv[2] ?? 'all';
@@ -44,8 +44,7 @@ async function sample(ms) {
     await sleep(100);
   }
   const walk = (node, frames) => {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const path = [...frames, `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`];
+    const path = [...frames, `${node.callFrame.functionName || '(anonymous)'} ${sourcePlace(node.callFrame)}`];
     if (node.selfSize) {
       const site = path.slice(-3).reverse().join(' < ');
       bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);

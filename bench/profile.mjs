@@ -4,23 +4,10 @@
 // Usage: node bench/profile.mjs [view|me] [seconds] [top]  (me: GET /v1/me over 300 tokens)
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spreadOver } from './me.mjs';
-import { createUser, markdownOf, requireWrk, startApi, uploadShared, wrk } from './support.mjs';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-function place(frame) {
-  const url = frame.url.replace(/^file:\/\//, '');
-  if (!url) return '';
-  const short = !url.startsWith('/')
-    ? url
-    : url.includes('node_modules')
-      ? url.slice(url.lastIndexOf('node_modules/') + 13).replace(/^\.pnpm\/[^/]+\/node_modules\//, '')
-      : relative(ROOT, url);
-  return `${short}:${frame.lineNumber + 1}`;
-}
+import { createUser, markdownOf, requireWrk, sourcePlace, startApi, uploadShared, wrk } from './support.mjs';
 
 /**
  * The samples of the measured run only: sample times count from the api's start, which the
@@ -47,7 +34,7 @@ export function topSelfTime(profile, window, top) {
   const self = new Map();
   for (const [id, count] of counts) {
     const { callFrame } = byId.get(id);
-    const key = `${callFrame.functionName || '(anonymous)'}\t${place(callFrame)}`;
+    const key = `${callFrame.functionName || '(anonymous)'}\t${sourcePlace(callFrame)}`;
     self.set(key, (self.get(key) ?? 0) + count);
   }
   return [...self.entries()]

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { API_NODE_ARGS, apiNodeOptions } from '../scripts/api-heap.mjs';
@@ -365,6 +365,23 @@ export function ratio(value, baseline) {
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Where a profile's call frame is, as `path:line`: a package's file from its package name on, one
+ * of ours relative to the repository (bench/profile.mjs, bench/heap-profile.mjs).
+ */
+export function sourcePlace(frame) {
+  const url = frame.url.replace(/^file:\/\//, '');
+  if (!url) return '';
+  const short = !url.startsWith('/')
+    ? url
+    : url.includes('node_modules')
+      ? url.slice(url.lastIndexOf('node_modules/') + 13).replace(/^\.pnpm\/[^/]+\/node_modules\//, '')
+      : relative(ROOT, url);
+  return `${short}:${frame.lineNumber + 1}`;
 }
 
 /** The median of a list of numbers: for an even count, the mean of the middle two. */
