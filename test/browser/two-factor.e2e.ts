@@ -59,6 +59,7 @@ describe('two-factor authentication in the console, in a real browser', () => {
     await codes.first().waitFor();
     recoveryCodes = await codes.allInnerTexts();
     expect(recoveryCodes).toHaveLength(10);
+    // The badge and the codes change in the same render (TwoFactorPanel.vue).
     expect(await panel.locator('[data-test="two-factor-state"]').innerText()).toBe('On');
     await ui.toast('Two-factor authentication is on.').waitFor();
     await ui.shot('2fa-recovery-codes', true);

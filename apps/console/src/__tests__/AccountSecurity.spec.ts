@@ -138,6 +138,33 @@ describe('TwoFactorPanel', () => {
     expect(wrapper.find('[data-test="codes-left"]').text()).toBe('Recovery codes left: 10');
   });
 
+  it('says On beside the recovery codes while the session is still being fetched again', async () => {
+    let answerSession: () => void = () => undefined;
+    mockApi({
+      'POST /api/auth/2fa/setup': {
+        status: 200,
+        body: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://x' },
+      },
+      'POST /api/auth/2fa/enable': { status: 200, body: { recoveryCodes: RECOVERY } },
+      'GET /api/auth/session': () =>
+        new Promise((resolve) => {
+          answerSession = () => resolve({ status: 200, body: { user: { ...alice, twoFactorEnabled: true } } });
+        }),
+      'GET /api/auth/2fa': { status: 200, body: { enabled: true, recoveryCodesLeft: 10 } },
+    });
+    const wrapper = mountWith(TwoFactorPanel, setup);
+    await wrapper.find('[data-test="two-factor-setup"]').trigger('click');
+    await settle();
+    await wrapper.find('#two-factor-code').setValue('123456');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.findAll('[data-test="recovery-code"]')).toHaveLength(10);
+    expect(wrapper.find('[data-test="two-factor-state"]').text()).toBe('On');
+    answerSession();
+    await settle();
+    expect(wrapper.find('[data-test="two-factor-state"]').text()).toBe('On');
+  });
+
   it('turns off with a recovery code', async () => {
     useSessionStore().user = { ...alice, twoFactorEnabled: true };
     const { calls } = mockApi({
