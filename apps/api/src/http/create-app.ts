@@ -14,6 +14,7 @@ import { registerCors } from './cors.js';
 import { answerClientError, answerFrameworkError } from './framework-errors.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { logsAsJson } from '../logging/log-format.js';
+import { logLevels } from '../logging/log-levels.js';
 import { RequestLog } from '../logging/request-log.js';
 import { Metrics } from '../metrics/metrics.js';
 import { observeRequests } from './request-observer.js';
@@ -33,12 +34,6 @@ const JSON_BODY_LIMIT = 8 * 1024 * 1024;
 /** The logger Nest writes through: pino's JSON lines, or Nest's readable lines at the configured levels. */
 export function appLogger(env: Runtime['env']): LoggerService | LogLevel[] | false {
   return logsAsJson(env) ? new JsonLogger(env.LOG_LEVEL) : logLevels(env.LOG_LEVEL);
-}
-
-export function logLevels(level: Runtime['env']['LOG_LEVEL']): LogLevel[] | false {
-  const order: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-  const cut = { silent: 0, fatal: 1, error: 2, warn: 3, info: 4, debug: 5, trace: 6 }[level];
-  return cut === 0 ? false : order.slice(0, cut);
 }
 
 /** The Nest application with everything the HTTP surface needs, not yet listening. */
@@ -77,7 +72,7 @@ export async function createApp(
     done();
   });
   const metrics = app.get(Metrics);
-  const requestLog = new RequestLog(logsAsJson(runtime.env));
+  const requestLog = new RequestLog(logsAsJson(runtime.env), runtime.env.LOG_LEVEL);
   observeRequests(fastify, (finished) => {
     metrics.observeRequest(finished.method, finished.route, finished.statusCode, finished.seconds);
     requestLog.write(finished);

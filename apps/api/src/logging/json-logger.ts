@@ -21,14 +21,18 @@ const REDACT_PATHS = [
 export class JsonLogger implements LoggerService {
   private readonly pino: Pino;
 
-  constructor(level: Env['LOG_LEVEL'], destination?: DestinationStream) {
+  /**
+   * `redactSecrets: false` is for a logger whose every line has fields known not to hold a secret
+   * (the request log's): pino's redaction of the paths above costs about 14 µs a line.
+   */
+  constructor(level: Env['LOG_LEVEL'], destination?: DestinationStream, { redactSecrets = true } = {}) {
     this.pino = pino(
       {
         level,
         base: { pid: process.pid },
         timestamp: pino.stdTimeFunctions.isoTime,
         formatters: { level: (label) => ({ level: label }) },
-        redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+        ...(redactSecrets && { redact: { paths: REDACT_PATHS, censor: '[redacted]' } }),
       },
       destination ?? pino.destination({ dest: 1, sync: true }),
     );

@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FinishedRequest } from '../http/request-observer.js';
+import { RequestLog } from './request-log.js';
+import { STDOUT_BATCH_MS, StdoutBatch } from './stdout-batch.js';
+
+const finished = (id: string): FinishedRequest => ({
+  id,
+  method: 'GET',
+  route: '/s/:segment/:token',
+  statusCode: 200,
+  seconds: 0.00531,
+});
+
+/** A batch whose writes are recorded, one entry per write. */
+function recorded(): { batch: StdoutBatch; writes: string[] } {
+  const writes: string[] = [];
+  return { batch: new StdoutBatch((text) => writes.push(text)), writes };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The batch's wait is over. */
+const later = () => vi.advanceTimersByTime(STDOUT_BATCH_MS);
+
+describe(StdoutBatch.name, () => {
+  it('writes the lines of its wait together, in order, then waits again; nothing when there is nothing', () => {
+    const { batch, writes } = recorded();
+    batch.write('a\n');
+    vi.advanceTimersByTime(STDOUT_BATCH_MS - 1);
+    batch.write('b\n');
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(writes).toEqual(['a\nb\n']);
+    batch.write('c\n');
+    later();
+    later();
+    expect(writes).toEqual(['a\nb\n', 'c\n']);
+  });
+
+  it('writes at once when 64 KiB wait, or when flushed', () => {
+    const { batch, writes } = recorded();
+    const line = `${'x'.repeat(1023)}\n`;
+    for (let i = 0; i < 64; i++) batch.write(line);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toHaveLength(64 * 1024);
+    batch.write('last\n');
+    batch.flush();
+    expect(writes[1]).toBe('last\n');
+  });
+});
+
+describe(RequestLog.name, () => {
+  it('readable: one line a request in Nest’s format, with method, route, status, duration and id, written in a batch', () => {
+    const { batch, writes } = recorded();
+    const sut = new RequestLog(false, 'info', batch);
+    sut.write(finished('11111111-1111-4111-8111-111111111111'));
+    sut.write(finished('22222222-2222-4222-8222-222222222222'));
+    later();
+    expect(writes).toHaveLength(1);
+    const lines = writes[0]!.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    // Nest colours its lines unless NO_COLOR is set.
+    const plain = lines.map((line) => line.replace(/\u001b\[[0-9;]*m/g, ''));
+    expect(plain[0]).toMatch(
+      new RegExp(
+        `^\\[Nest\\] ${process.pid}  - .+ +LOG \\[HTTP\\] GET /s/:segment/:token 200 5\\.3 ms \\(request 1{8}-1{4}-41{3}-81{3}-1{12}\\)$`,
+      ),
+    );
+  });
+
+  it('JSON: the request object of every other log line, through pino', () => {
+    const { batch, writes } = recorded();
+    new RequestLog(true, 'info', batch).write(finished('33333333-3333-4333-8333-333333333333'));
+    later();
+    expect(JSON.parse(writes.join(''))).toMatchObject({
+      level: 'info',
+      context: 'HTTP',
+      msg: 'request',
+      reqId: '33333333-3333-4333-8333-333333333333',
+      method: 'GET',
+      route: '/s/:segment/:token',
+      status: 200,
+      durationMs: 5.3,
+    });
+  });
+
+  it('writes nothing below its level', () => {
+    for (const json of [false, true]) {
+      for (const level of ['warn', 'silent'] as const) {
+        const { batch, writes } = recorded();
+        new RequestLog(json, level, batch).write(finished('44444444-4444-4444-8444-444444444444'));
+        later();
+        expect(writes, `${json ? 'json' : 'text'} at ${level}`).toEqual([]);
+      }
+    }
+  });
+});
