@@ -66,7 +66,9 @@ function stopChild(child) {
 /**
  * The production topology: one ROLE=api process (the one measured) and one ROLE=worker process,
  * on a fresh database of the machine's PostgreSQL (dropped afterwards) and a Redis database.
- * `nodeArgs` go to the api's node (e.g. --cpu-prof).
+ * The api logs at LOG_LEVEL=error, without a request log line per answer: that line is an
+ * operator's choice here (the embedded default below keeps npm start's). `nodeArgs` go to the
+ * api's node (e.g. --cpu-prof).
  */
 export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
   const admin = new pg.Client({ connectionString: MACHINE_PG });
@@ -156,7 +158,9 @@ export async function startApi({ env: extraEnv = {}, nodeArgs = [] } = {}) {
 /**
  * The embedded default, as `npm start` runs it: one ROLE=all process with its embedded PostgreSQL
  * under a fresh DATA_DIR, the queue on that database, no Redis. PostgreSQL's CPU is that of the
- * backends serving the service's database, as in the production topology. `main` is the build's
+ * backends serving the service's database, as in the production topology. Its log is npm start's
+ * too: LOG_LEVEL at its default (info: a request log line per answer, readable), on a pipe this
+ * process reads and drops, as a terminal or a journal would read it. `main` is the build's
  * `dist/main.js` and `launcherArgs` the Node.js arguments the launchers give it (API_NODE_ARGS);
  * bench/side-by-side.mjs varies both. `env` adds to its environment (bench/heap-profile.mjs).
  */
@@ -170,14 +174,14 @@ export async function startEmbedded({ nodeArgs = [], main = API_MAIN, launcherAr
       HOME: process.env.HOME,
       DATA_DIR: dataDir,
       PORT: String(port),
-      LOG_LEVEL: 'error',
       // As `npm start` runs it (scripts/api-heap.mjs).
       NODE_OPTIONS: apiNodeOptions(),
       ...extraEnv,
     },
     cwd: dataDir,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  child.stdout.resume();
   const startedAt = Date.now();
   process.once('exit', () => child.kill('SIGKILL'));
   await waitHealthy(baseUrl, child);
