@@ -21,18 +21,14 @@ const REDACT_PATHS = [
 export class JsonLogger implements LoggerService {
   private readonly pino: Pino;
 
-  /**
-   * `redactSecrets: false` is for a logger whose every line has fields known not to hold a secret
-   * (the request log's): pino's redaction of the paths above costs about 14 µs a line.
-   */
-  constructor(level: Env['LOG_LEVEL'], destination?: DestinationStream, { redactSecrets = true } = {}) {
+  constructor(level: Env['LOG_LEVEL'], destination?: DestinationStream) {
     this.pino = pino(
       {
         level,
         base: { pid: process.pid },
         timestamp: pino.stdTimeFunctions.isoTime,
         formatters: { level: (label) => ({ level: label }) },
-        ...(redactSecrets && { redact: { paths: REDACT_PATHS, censor: '[redacted]' } }),
+        redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       },
       destination ?? pino.destination({ dest: 1, sync: true }),
     );

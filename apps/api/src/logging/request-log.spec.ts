@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FinishedRequest } from '../http/request-observer.js';
+import { JsonLogger } from './json-logger.js';
 import { RequestLog } from './request-log.js';
 import { STDOUT_BATCH_MS, StdoutBatch } from './stdout-batch.js';
 
@@ -73,12 +74,14 @@ describe(RequestLog.name, () => {
     );
   });
 
-  it('JSON: the request object of every other log line, through pino', () => {
+  it('JSON: the members of any other JSON line (as JsonLogger writes them through pino), in its order', () => {
     const { batch, writes } = recorded();
     new RequestLog(true, 'info', batch).write(finished('33333333-3333-4333-8333-333333333333'));
     later();
-    expect(JSON.parse(writes.join(''))).toMatchObject({
+    const line = JSON.parse(writes.join('')) as Record<string, unknown>;
+    expect(line).toMatchObject({
       level: 'info',
+      pid: process.pid,
       context: 'HTTP',
       msg: 'request',
       reqId: '33333333-3333-4333-8333-333333333333',
@@ -87,6 +90,28 @@ describe(RequestLog.name, () => {
       status: 200,
       durationMs: 5.3,
     });
+    expect(Math.abs(Date.parse(line.time as string) - Date.now())).toBeLessThan(60_000);
+
+    const written: string[] = [];
+    new JsonLogger('info', { write: (text: string) => written.push(text) } as never).log(
+      { msg: 'request', reqId: line.reqId, method: 'GET', route: '/s/:segment/:token', status: 200, durationMs: 5.3 },
+      'HTTP',
+    );
+    const pinos = JSON.parse(written.join('')) as Record<string, unknown>;
+    expect(Object.keys(line)).toEqual(Object.keys(pinos));
+    expect({ ...line, time: null }).toEqual({ ...pinos, time: null });
+  });
+
+  it('JSON: a route or method with quotes or backslashes stays one valid line', () => {
+    const { batch, writes } = recorded();
+    new RequestLog(true, 'info', batch).write({
+      ...finished('55555555-5555-4555-8555-555555555555'),
+      route: '(unmatched) "\\',
+      method: 'M"',
+    });
+    later();
+    expect(writes.join('').split('\n')).toHaveLength(2);
+    expect(JSON.parse(writes.join(''))).toMatchObject({ route: '(unmatched) "\\', method: 'M"' });
   });
 
   it('writes nothing below its level', () => {

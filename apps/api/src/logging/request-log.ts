@@ -1,8 +1,7 @@
-import { ConsoleLogger, type LogLevel, type LoggerService } from '@nestjs/common';
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import type { Env } from '../config/env.js';
 import type { FinishedRequest } from '../http/request-observer.js';
 import { logLevels } from './log-levels.js';
-import { JsonLogger } from './json-logger.js';
 import { stdoutBatch, type StdoutBatch } from './stdout-batch.js';
 
 const CONTEXT = 'HTTP';
@@ -50,46 +49,49 @@ class BatchedConsoleLogger extends ConsoleLogger {
 }
 
 /**
+ * A request's JSON line, with the members and in the order JsonLogger (pino) writes any line:
+ * level, time, pid, the logged object's members, context, msg (request-log.spec.ts compares the
+ * two). Written here rather than through pino: its members are fixed, and none can hold a secret
+ * (the route is the template, never the URL), so it needs neither pino's redaction (about 14 µs a
+ * line) nor its general serializer (about 4 µs more than this).
+ */
+function jsonLine(finished: FinishedRequest, durationMs: number): string {
+  return (
+    `{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid},"reqId":${JSON.stringify(finished.id)},` +
+    `"method":${JSON.stringify(finished.method)},"route":${JSON.stringify(finished.route)},"status":${finished.statusCode},` +
+    `"durationMs":${durationMs},"context":"${CONTEXT}","msg":"request"}\n`
+  );
+}
+
+/**
  * One line per answered request: its id, method, route template, status and duration. Never the
  * URL, its query, headers or body: viewer paths carry share tokens and tickets, forms carry
  * passwords, headers carry cookies and tokens.
  *
- * The lines look as every other log line of the process does (JSON through pino, or Nest's
+ * The lines look as every other log line of the process does (JSON as pino writes it, or Nest's
  * readable line, at LOG_LEVEL), but cost a view much less: they are written in batches
- * (stdout-batch.ts), not a write each; the JSON line skips pino's redaction (about 14 µs a line,
- * more than a bare answer costs) and the readable one formats its timestamp once a second.
+ * (stdout-batch.ts), not a write each; the JSON line is written without pino (`jsonLine`) and the
+ * readable one formats its timestamp once a second.
  */
 export class RequestLog {
-  private readonly logger: LoggerService | null;
+  private readonly console: BatchedConsoleLogger | null = null;
+  private readonly enabled: boolean;
 
   constructor(
     private readonly json: boolean,
     level: Env['LOG_LEVEL'],
-    out: StdoutBatch = stdoutBatch(),
+    private readonly out: StdoutBatch = stdoutBatch(),
   ) {
     const levels = logLevels(level);
-    // Its fields are fixed, and none can carry a secret (the route is the template, never the URL): no redaction.
-    if (json) this.logger = new JsonLogger(level, out, { redactSecrets: false });
-    else this.logger = levels && levels.includes('log') ? new BatchedConsoleLogger(levels, out) : null;
+    this.enabled = levels !== false && levels.includes('log');
+    if (this.enabled && !json) this.console = new BatchedConsoleLogger(levels as LogLevel[], out);
   }
 
   write(finished: FinishedRequest): void {
-    if (!this.logger) return;
+    if (!this.enabled) return;
     const durationMs = Math.round(finished.seconds * 10_000) / 10;
-    if (this.json) {
-      this.logger.log(
-        {
-          msg: 'request',
-          reqId: finished.id,
-          method: finished.method,
-          route: finished.route,
-          status: finished.statusCode,
-          durationMs,
-        },
-        CONTEXT,
-      );
-    } else {
-      this.logger.log(`${finished.method} ${finished.route} ${finished.statusCode} ${durationMs} ms (request ${finished.id})`);
-    }
+    if (this.json) this.out.write(jsonLine(finished, durationMs));
+    else
+      this.console!.log(`${finished.method} ${finished.route} ${finished.statusCode} ${durationMs} ms (request ${finished.id})`);
   }
 }
