@@ -55,66 +55,6 @@ describe(VisitLogRepository.name, () => {
     }
   });
 
-  it('stores every column of a visit as it was, and counts the batch per share and UTC day, people and automated apart', async () => {
-    const { shareId: other } = await createTestShare(db, (await createTestUser(db)).id);
-    const midnight = Date.UTC(2026, 2, 14);
-    const visits = [
-      entry({ shareId: other, at: new Date(midnight - 1), referer: 'https://example.com/ä', browser: 'Firefox', os: 'Linux' }),
-      entry({ shareId: other, at: new Date(midnight), automated: true, measured: false, device: 'other', userAgent: null }),
-      entry({ shareId: other, at: new Date(midnight + 123), visitorId: 'v-ü', ipPrefix: '2001:db8::/48', device: 'mobile' }),
-      entry({ shareId: other, at: new Date(midnight + 456), loginEmail: 'reader@example.com', device: 'tablet' }),
-    ];
-    await sut.insertAll(visits);
-    const stored = (await db.query(
-      `SELECT id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device, login_email, automated, measured
-         FROM share_visit_log WHERE share_id = $1 ORDER BY at`,
-      [other],
-    )) as Array<Record<string, unknown>>;
-    expect(stored).toEqual(
-      visits.map((visit) => ({
-        id: visit.id,
-        share_id: visit.shareId,
-        at: visit.at,
-        visitor_id: visit.visitorId,
-        ip_prefix: visit.ipPrefix,
-        referer: visit.referer,
-        user_agent: visit.userAgent,
-        browser: visit.browser,
-        os: visit.os,
-        device: visit.device,
-        login_email: visit.loginEmail,
-        automated: visit.automated,
-        measured: visit.measured,
-      })),
-    );
-    const days = await db.query(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, human, automated FROM share_visit_days WHERE share_id = $1 ORDER BY day`,
-      [other],
-    );
-    expect(days).toEqual([
-      { day: '2026-03-13', human: 1, automated: 0 },
-      { day: '2026-03-14', human: 2, automated: 1 },
-    ]);
-    // A second batch adds to the same days.
-    await sut.insertAll([entry({ shareId: other, at: new Date(midnight + 1000) })]);
-    const [{ human }] = (await db.query(`SELECT human FROM share_visit_days WHERE share_id = $1 AND day = '2026-03-14'`, [
-      other,
-    ])) as Array<{ human: number }>;
-    expect(human).toBe(3);
-  });
-
-  it('writes parallel batches side by side, each visit once', async () => {
-    const { shareId: busy } = await createTestShare(db, (await createTestUser(db)).id);
-    const batches = Array.from({ length: 24 }, () => Array.from({ length: 50 }, () => entry({ shareId: busy })));
-    await Promise.all(batches.map((batch) => sut.insertAll(batch)));
-    const [{ logged, human }] = (await db.query(
-      `SELECT (SELECT count(*)::int FROM share_visit_log WHERE share_id = $1) AS logged,
-              (SELECT sum(human)::int FROM share_visit_days WHERE share_id = $1) AS human`,
-      [busy],
-    )) as Array<{ logged: number; human: number }>;
-    expect([logged, human]).toEqual([1200, 1200]);
-  });
-
   it('only raises engagement, bounded by the time since the visit began', async () => {
     const visit = entry({ at: new Date(Date.now() - 60_000) });
     await sut.insertAll([visit]);
