@@ -74,24 +74,21 @@ function jsonLine(finished: FinishedRequest, durationMs: number): string {
  * readable one formats its timestamp once a second.
  */
 export class RequestLog {
-  private readonly console: BatchedConsoleLogger | null = null;
-  private readonly enabled: boolean;
+  /** How this process writes a request's line; null when LOG_LEVEL is below info. */
+  private readonly line: ((finished: FinishedRequest, durationMs: number) => void) | null;
 
-  constructor(
-    private readonly json: boolean,
-    level: Env['LOG_LEVEL'],
-    private readonly out: StdoutBatch = stdoutBatch(),
-  ) {
+  constructor(json: boolean, level: Env['LOG_LEVEL'], out: StdoutBatch = stdoutBatch()) {
     const levels = logLevels(level);
-    this.enabled = levels !== false && levels.includes('log');
-    if (this.enabled && !json) this.console = new BatchedConsoleLogger(levels as LogLevel[], out);
+    if (!levels || !levels.includes('log')) this.line = null;
+    else if (json) this.line = (finished, durationMs) => out.write(jsonLine(finished, durationMs));
+    else {
+      const console = new BatchedConsoleLogger(levels, out);
+      this.line = (finished, durationMs) =>
+        console.log(`${finished.method} ${finished.route} ${finished.statusCode} ${durationMs} ms (request ${finished.id})`);
+    }
   }
 
   write(finished: FinishedRequest): void {
-    if (!this.enabled) return;
-    const durationMs = Math.round(finished.seconds * 10_000) / 10;
-    if (this.json) this.out.write(jsonLine(finished, durationMs));
-    else
-      this.console!.log(`${finished.method} ${finished.route} ${finished.statusCode} ${durationMs} ms (request ${finished.id})`);
+    this.line?.(finished, Math.round(finished.seconds * 10_000) / 10);
   }
 }
