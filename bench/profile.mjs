@@ -2,12 +2,14 @@
 // uncapped 20 KB Markdown share with wrk (50 connections), stops the api so the profile is
 // written, and prints the top self-time entries (the table kept in bench/PROFILE.md).
 // Usage: node bench/profile.mjs [view|me] [seconds] [top]  (me: GET /v1/me over 300 tokens)
+//   PROFILE_TOPOLOGY=embedded profiles the embedded default (npm start's one process) instead of
+//   the production topology's api.
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spreadOver } from './me.mjs';
-import { createUser, markdownOf, requireWrk, sourcePlace, startApi, uploadShared, wrk } from './support.mjs';
+import { createUser, markdownOf, requireWrk, sourcePlace, startApi, startEmbedded, uploadShared, wrk } from './support.mjs';
 
 /**
  * The samples of the measured run only: sample times count from the api's start, which the
@@ -52,7 +54,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const seconds = Number(process.argv[3] ?? 10);
   const top = Number(process.argv[4] ?? 25);
   const dir = await mkdtemp(join(tmpdir(), 'sharedown-profile-'));
-  const api = await startApi({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const start = process.env.PROFILE_TOPOLOGY === 'embedded' ? startEmbedded : startApi;
+  const api = await start({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   let result;
   let window;
   try {

@@ -12,8 +12,11 @@
 // Usage: SIDE_B_MAIN=/other/build/apps/api/dist/main.js SIDE_B_NODE_ARGS='--flag' node bench/side-by-side.mjs [runs]
 //   A is this checkout's build as `npm start` runs it; B is SIDE_B_MAIN (default: the same build),
 //   started with the Node.js arguments SIDE_B_NODE_ARGS (space-separated) in place of the
-//   launchers' own (scripts/api-heap.mjs) when it is set, even to nothing. Runs: 6, 8 s each.
-//   `SIDE_B_NODE_ARGS= node bench/side-by-side.mjs` compares the api with and without them.
+//   launchers' own (scripts/api-heap.mjs) when it is set, even to nothing, and with the
+//   environment SIDE_B_ENV ('KEY=value KEY2=value', space-separated) added to its own.
+//   Runs: 6, 8 s each. `SIDE_B_NODE_ARGS= node bench/side-by-side.mjs` compares the api with and
+//   without the launchers' arguments; `SIDE_B_ENV=LOG_LEVEL=error node bench/side-by-side.mjs`
+//   prices npm start's request log.
 import { cpuMicrosPerAnswer, createUser, markdownOf, median, requireWrk, startEmbedded, uploadShared, wrk } from './support.mjs';
 
 requireWrk();
@@ -21,8 +24,16 @@ const RUNS = Number(process.argv[2] ?? 6);
 const RUN_SECONDS = 8;
 const nodeArgsB = process.env.SIDE_B_NODE_ARGS?.split(/\s+/).filter(Boolean);
 const mainB = process.env.SIDE_B_MAIN;
-if (!mainB && !nodeArgsB) {
-  console.error('Set SIDE_B_MAIN (another build) or SIDE_B_NODE_ARGS (Node.js arguments, may be empty) for side B.');
+const envB = Object.fromEntries(
+  (process.env.SIDE_B_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+if (!mainB && !nodeArgsB && !process.env.SIDE_B_ENV) {
+  console.error(
+    'Set SIDE_B_MAIN (another build), SIDE_B_NODE_ARGS (Node.js arguments, may be empty) or SIDE_B_ENV (its environment) for side B.',
+  );
   process.exit(2);
 }
 
@@ -30,8 +41,14 @@ const sides = [
   { name: 'A', label: "this build with the launchers' arguments", app: await startEmbedded() },
   {
     name: 'B',
-    label: `${mainB ?? 'this build'} with ${nodeArgsB ? `Node.js arguments '${nodeArgsB.join(' ')}'` : "the launchers' arguments"}`,
-    app: await startEmbedded({ ...(mainB ? { main: mainB } : {}), ...(nodeArgsB ? { launcherArgs: nodeArgsB } : {}) }),
+    label:
+      `${mainB ?? 'this build'} with ${nodeArgsB ? `Node.js arguments '${nodeArgsB.join(' ')}'` : "the launchers' arguments"}` +
+      (process.env.SIDE_B_ENV ? ` and ${process.env.SIDE_B_ENV}` : ''),
+    app: await startEmbedded({
+      ...(mainB ? { main: mainB } : {}),
+      ...(nodeArgsB ? { launcherArgs: nodeArgsB } : {}),
+      env: envB,
+    }),
   },
 ];
 try {
