@@ -1,9 +1,15 @@
+import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+
+/** A connection of node-postgres' pool, taken for a transaction of several statements (or a COPY). */
+export type PooledClient = pg.PoolClient;
 
 /** node-postgres' pool, which TypeORM's PostgreSQL driver keeps as `master`. */
 export interface NamedStatementPool {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  /** A connection of its own (node-postgres' Pool always has it). */
+  connect?(): Promise<PooledClient>;
 }
 
 /**

@@ -16,7 +16,11 @@ type Callback = (error: unknown, result?: unknown) => void;
  *   as a 503 UNAVAILABLE envelope, and the pool replaces the broken client.
  * - After a query_timeout node-postgres rejects the query but keeps the connection, with the
  *   unanswered query still in flight: every later query on it would queue behind that one and
- *   time out as well. Such a connection is closed instead, so the pool replaces it.
+ *   time out as well. Such a connection is closed instead, so the pool replaces it. That holds
+ *   for a submittable query too (the visit log's COPY, pg-copy-streams), which learns of the
+ *   timeout through its `handleError`: left open, the connection would hand the server's late
+ *   answer to the COPY it gave up, which then writes to a connection it has already let go of
+ *   and throws outside any promise.
  */
 export function guardPostgresClients(): void {
   const prototype = pg.Client.prototype as unknown as Record<string, unknown>;
@@ -38,6 +42,14 @@ export function guardPostgresClients(): void {
       logger.warn('database connection closed: a query got no answer in time');
       (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     };
+    const submittable = args[0] as { submit?: unknown; handleError?: (error: unknown, ...rest: unknown[]) => unknown } | null;
+    if (typeof submittable?.submit === 'function' && typeof submittable.handleError === 'function') {
+      const handleError = submittable.handleError;
+      submittable.handleError = function guardedHandleError(this: unknown, error: unknown, ...rest: unknown[]) {
+        dropIfUnanswered(error);
+        return handleError.call(this, error, ...rest);
+      };
+    }
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const callback = args[last] as Callback;

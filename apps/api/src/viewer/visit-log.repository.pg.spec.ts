@@ -1,9 +1,47 @@
 import { randomUUID } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardPostgresClients } from '../database/pg-client-guard.js';
 import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
 import { testVisitLogEntry } from './visit-log-entry.fixture.js';
-import { VisitLogRepository, type VisitLogEntry } from './visit-log.repository.js';
+import { VisitLogRepository, writeVisitBatch, type VisitLogEntry } from './visit-log.repository.js';
+
+/**
+ * A TCP relay to PostgreSQL whose answers can be held back, as a frozen server holds them, and
+ * released later, as the server does when it runs again.
+ */
+async function freezableRelay(target: URL) {
+  const held: Array<{ to: Socket; chunk: Buffer }> = [];
+  const sockets = new Set<Socket>();
+  let frozen = false;
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => (client.destroy(), upstream.destroy()));
+    }
+    client.on('data', (chunk) => upstream.write(chunk));
+    upstream.on('data', (chunk) => (frozen ? held.push({ to: client, chunk }) : client.write(chunk)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as AddressInfo).port);
+  const relay = {
+    url: url.toString(),
+    freeze: () => void (frozen = true),
+    /** Sends what was held back, to the connections still open. */
+    thaw(): void {
+      frozen = false;
+      for (const { to, chunk } of held.splice(0)) if (!to.destroyed) to.write(chunk);
+    },
+    close: () => new Promise<void>((resolve) => (sockets.forEach((socket) => socket.destroy()), server.close(() => resolve()))),
+  };
+  return relay;
+}
 
 describe(VisitLogRepository.name, () => {
   let database: TestDatabase;
@@ -53,6 +91,66 @@ describe(VisitLogRepository.name, () => {
       const found = stored.find((row) => row.id === visit.id)!;
       expect([found.referer, found.user_agent, found.login_email]).toEqual([visit.referer, visit.userAgent, visit.loginEmail]);
     }
+  });
+
+  it('stores every column of a visit as it was, and counts the batch per share and UTC day, people and automated apart', async () => {
+    const { shareId: other } = await createTestShare(db, (await createTestUser(db)).id);
+    const midnight = Date.UTC(2026, 2, 14);
+    const visits = [
+      entry({ shareId: other, at: new Date(midnight - 1), referer: 'https://example.com/ä', browser: 'Firefox', os: 'Linux' }),
+      entry({ shareId: other, at: new Date(midnight), automated: true, measured: false, device: 'other', userAgent: null }),
+      entry({ shareId: other, at: new Date(midnight + 123), visitorId: 'v-ü', ipPrefix: '2001:db8::/48', device: 'mobile' }),
+      entry({ shareId: other, at: new Date(midnight + 456), loginEmail: 'reader@example.com', device: 'tablet' }),
+    ];
+    await sut.insertAll(visits);
+    const stored = (await db.query(
+      `SELECT id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device, login_email, automated, measured
+         FROM share_visit_log WHERE share_id = $1 ORDER BY at`,
+      [other],
+    )) as Array<Record<string, unknown>>;
+    expect(stored).toEqual(
+      visits.map((visit) => ({
+        id: visit.id,
+        share_id: visit.shareId,
+        at: visit.at,
+        visitor_id: visit.visitorId,
+        ip_prefix: visit.ipPrefix,
+        referer: visit.referer,
+        user_agent: visit.userAgent,
+        browser: visit.browser,
+        os: visit.os,
+        device: visit.device,
+        login_email: visit.loginEmail,
+        automated: visit.automated,
+        measured: visit.measured,
+      })),
+    );
+    const days = await db.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, human, automated FROM share_visit_days WHERE share_id = $1 ORDER BY day`,
+      [other],
+    );
+    expect(days).toEqual([
+      { day: '2026-03-13', human: 1, automated: 0 },
+      { day: '2026-03-14', human: 2, automated: 1 },
+    ]);
+    // A second batch adds to the same days.
+    await sut.insertAll([entry({ shareId: other, at: new Date(midnight + 1000) })]);
+    const [{ human }] = (await db.query(`SELECT human FROM share_visit_days WHERE share_id = $1 AND day = '2026-03-14'`, [
+      other,
+    ])) as Array<{ human: number }>;
+    expect(human).toBe(3);
+  });
+
+  it('writes parallel batches side by side, each visit once', async () => {
+    const { shareId: busy } = await createTestShare(db, (await createTestUser(db)).id);
+    const batches = Array.from({ length: 24 }, () => Array.from({ length: 50 }, () => entry({ shareId: busy })));
+    await Promise.all(batches.map((batch) => sut.insertAll(batch)));
+    const [{ logged, human }] = (await db.query(
+      `SELECT (SELECT count(*)::int FROM share_visit_log WHERE share_id = $1) AS logged,
+              (SELECT sum(human)::int FROM share_visit_days WHERE share_id = $1) AS human`,
+      [busy],
+    )) as Array<{ logged: number; human: number }>;
+    expect([logged, human]).toEqual([1200, 1200]);
   });
 
   it('only raises engagement, bounded by the time since the visit began', async () => {
@@ -149,6 +247,41 @@ describe(VisitLogRepository.name, () => {
         ['visit', 3, '203.0.113.0/24'],
       ]);
       expect(await notificationsOf(off)).toEqual([]);
+    });
+  });
+
+  describe('when the database stops answering during a batch', () => {
+    it('gives the batch up after the query timeout and closes its connection, so a late answer reaches nothing', async () => {
+      guardPostgresClients();
+      const relay = await freezableRelay(new URL((db.options as { url: string }).url));
+      const client = new pg.Client({ connectionString: relay.url, query_timeout: 300 });
+      try {
+        await client.connect();
+        relay.freeze();
+        // The server runs again once the batch has asked for its ROLLBACK, while that waits.
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        Reflect.set(client, 'query', (...args: unknown[]) => {
+          if (args[0] === 'ROLLBACK') setImmediate(() => relay.thaw());
+          return query(...args);
+        });
+        const batch = [entry(), entry()];
+        await expect(writeVisitBatch(client, batch)).rejects.toThrow('Query read timeout');
+        // Closed when the timeout gave the COPY up, not left open for its ROLLBACK.
+        const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+        expect(socket.destroyed).toBe(true);
+        // The server's answers arrive now, as after a SIGCONT, if they have not yet. A connection
+        // still open would hand them to the abandoned COPY, which then writes to a connection it
+        // has already let go of and throws outside any promise (the process's end).
+        relay.thaw();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const [{ logged }] = (await db.query('SELECT count(*)::int AS logged FROM share_visit_log WHERE id = ANY($1::uuid[])', [
+          batch.map((visit) => visit.id),
+        ])) as Array<{ logged: number }>;
+        expect(logged).toBe(0);
+      } finally {
+        await client.end().catch(() => undefined);
+        await relay.close();
+      }
     });
   });
 });

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { escapeLiteral, type Client } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { affectedCount, returnedRows } from '../common/sql.js';
-import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
+import { namedQuery, namedStatementPool, type NamedStatementPool, type PooledClient } from '../database/named-statements.js';
 import type { ShareNotify } from '../shares/share-notify.js';
+import { VISIT_LOG_COPY_COLUMNS, visitLogCopyData } from './visit-log-copy.js';
 import type { VisitorDevice } from './visitor-agent.js';
 
 /** One admitted visit as the log keeps it. */
@@ -41,33 +44,90 @@ export interface Engagement {
  */
 const LIVE_SHARES_OF_BATCH = 'SELECT s.id FROM shares s WHERE s.id = ANY($2::uuid[]) FOR KEY SHARE';
 
-/**
- * Many visits in one statement, counted per day on the way (share_visit_days). A share deleted between the visit and the write takes its rows
- * with it: they are left out instead of failing the whole batch. Committed
- * without waiting for the WAL flush, like an uncapped visit's counters: the log is written after
- * the answer and is best-effort already (a failed write loses its rows); only a database crash
- * could forget the last milliseconds of it, never an admission or a counter.
- */
-const INSERT_SQL = `
-  WITH async_commit AS (
-    SELECT set_config('synchronous_commit', 'off', true)
-  ), logged AS (
-    INSERT INTO share_visit_log (id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device,
-                                 login_email, automated, measured)
-    SELECT v.* FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
-                           $8::text[], $9::text[], $10::text[], $11::text[], $12::boolean[], $13::boolean[])
-      AS v(id, share_id, at, visitor_id, ip_prefix, referer, user_agent, browser, os, device, login_email, automated, measured)
-    WHERE v.share_id IN (${LIVE_SHARES_OF_BATCH})
-    RETURNING share_id, at, automated
-  )
-  INSERT INTO share_visit_days AS d (share_id, day, human, automated)
-  SELECT share_id, (at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE NOT automated), count(*) FILTER (WHERE automated)
-    FROM logged CROSS JOIN async_commit GROUP BY 1, 2
-  ON CONFLICT (share_id, day) DO UPDATE SET human = d.human + excluded.human, automated = d.automated + excluded.automated`;
+/** The SQLSTATE of a foreign key's failed check: share_visit_days names a share that is gone. */
+const FOREIGN_KEY_VIOLATION = '23503';
+/** Shares deleted under one batch again and again: after this many tries the batch is given up (and logged). */
+const BATCH_ATTEMPTS = 4;
 
 /**
- * The same write for a batch in which some share notifies its owner, with the notifications of
- * those visits in the same statement: they exist exactly when their visits are logged. Automated
+ * The plain batch (no share of it notifies anyone) in one round trip: one simple query that copies
+ * its rows (binary COPY, visit-log-copy.ts) and adds them to share_visit_days, in a transaction of
+ * its own (`ownTransaction`) or the caller's. Committed without waiting for the WAL flush, like an
+ * uncapped visit's counters: the log is written after the answer and is best-effort already (a
+ * failed write loses its rows); only a database crash could forget the last milliseconds of it,
+ * never an admission or a counter.
+ *
+ * COPY, not one INSERT over 13 unnest()ed arrays: a row costs PostgreSQL its heap and index
+ * inserts and little else (no array to parse, rows stored several to a page write), and the api
+ * encodes it without pg's array literals, a view's largest allocation (bench/PROFILE.md).
+ *
+ * No share can lose its visits to a race: the day counts' foreign key locks each share of the
+ * batch (`FOR KEY SHARE`, as the INSERT's live-share lock does), so a delete waits for the batch
+ * to commit and then deletes its rows (migration 1763700001900), and a share deleted first fails
+ * the check and the whole batch. The texts of the day counts are literals: share ids the encoder
+ * has checked to be uuids, dates and counts of its own.
+ */
+export function copyVisitBatch(
+  client: PooledClient | Client,
+  entries: readonly VisitLogEntry[],
+  ownTransaction = true,
+): Promise<void> {
+  if (entries.length === 0) return Promise.resolve();
+  const data = visitLogCopyData(entries);
+  const days = new Map<string, { human: number; automated: number }>();
+  for (const entry of entries) {
+    const key = `${entry.shareId} ${entry.at.toISOString().slice(0, 10)}`;
+    let counts = days.get(key);
+    if (!counts) days.set(key, (counts = { human: 0, automated: 0 }));
+    if (entry.automated) counts.automated++;
+    else counts.human++;
+  }
+  const rows = [...days].map(([key, counts]) => {
+    const [shareId, day] = key.split(' ') as [string, string];
+    return `(${escapeLiteral(shareId)}::uuid, ${escapeLiteral(day)}::date, ${counts.human}, ${counts.automated})`;
+  });
+  const text = [
+    ...(ownTransaction ? ['BEGIN', 'SET LOCAL synchronous_commit = off'] : []),
+    `COPY share_visit_log (${VISIT_LOG_COPY_COLUMNS}) FROM STDIN (FORMAT binary)`,
+    `INSERT INTO share_visit_days AS d (share_id, day, human, automated) VALUES ${rows.join(', ')}
+       ON CONFLICT (share_id, day) DO UPDATE SET human = d.human + excluded.human, automated = d.automated + excluded.automated`,
+    ...(ownTransaction ? ['COMMIT'] : []),
+  ].join(';\n');
+  return new Promise<void>((resolve, reject) => {
+    const stream = client.query(copyFrom(text));
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+    stream.end(data);
+  });
+}
+
+/**
+ * `copyVisitBatch` in a transaction of its own on `client`, leaving out the visits of shares
+ * deleted since: a batch that met a deleted share is rolled back, and written again without the
+ * shares that are gone.
+ */
+export async function writeVisitBatch(client: PooledClient | Client, entries: readonly VisitLogEntry[]): Promise<void> {
+  let batch = entries;
+  for (let attempt = 1; batch.length > 0; attempt++) {
+    try {
+      await copyVisitBatch(client, batch);
+      return;
+    } catch (error) {
+      // A connection that is gone cannot roll back: the batch's own failure is the one to report.
+      await client.query('ROLLBACK').catch(() => Promise.reject(error));
+      if ((error as { code?: unknown }).code !== FOREIGN_KEY_VIOLATION || attempt >= BATCH_ATTEMPTS) throw error;
+    }
+    const shareIds = [...new Set(batch.map((entry) => entry.shareId))];
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM shares WHERE id = ANY($1::uuid[])', [shareIds]);
+    const live = new Set(rows.map((row) => row.id));
+    batch = batch.filter((entry) => live.has(entry.shareId));
+  }
+}
+
+/**
+ * The write of a batch in which some share notifies its owner, with the notifications of those
+ * visits in the same statement: they exist exactly when their visits are logged. It writes the
+ * same rows and day counts as `copyVisitBatch` for the other visits. Automated
  * visits notify nobody. Of a `first` share only the earliest visit of the batch may notify, and
  * only if the conditional update finds `first_visit_notified_at` still null: the share rows are
  * locked in id order first, so two replicas' batches that both hold first visits of the same
@@ -147,32 +207,41 @@ export class VisitLogRepository {
 
   /** Logs the visits; answers the ids of the notifications written with them. */
   async insertAll(entries: readonly VisitLogEntry[]): Promise<string[]> {
-    const column = <K extends keyof VisitLogEntry>(key: K) => entries.map((entry) => entry[key]);
-    // A batch in which no share notifies anyone keeps the plain statement: the common case pays nothing.
+    // A batch in which no share notifies anyone is copied (the common case).
     const notifying = entries.some((entry) => entry.notify === 'first' || entry.notify === 'every');
-    const result: unknown = await namedQuery(
-      this.db,
-      this.pool,
-      notifying ? 'viewer_log_notifying_visits' : 'viewer_log_visits',
-      notifying ? INSERT_NOTIFYING_SQL : INSERT_SQL,
-      [
-        column('id'),
-        column('shareId'),
-        column('at').map((at) => at.toISOString()),
-        column('visitorId'),
-        column('ipPrefix'),
-        column('referer'),
-        column('userAgent'),
-        column('browser'),
-        column('os'),
-        column('device'),
-        column('loginEmail'),
-        column('automated'),
-        column('measured'),
-        ...(notifying ? [column('notify'), column('visitCount'), column('uniqueVisitCount')] : []),
-      ],
-    );
-    return notifying ? returnedRows<{ id: string }>(result).map((row) => row.id) : [];
+    if (!notifying && this.pool?.connect) {
+      const client = await this.pool.connect();
+      try {
+        await writeVisitBatch(client, entries);
+      } catch (error) {
+        // A connection that failed may be in any state: it is closed, not handed to the next caller.
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
+      client.release();
+      return [];
+    }
+    // A batch with notifications (or where there is no pool to copy through): one statement.
+    const column = <K extends keyof VisitLogEntry>(key: K) => entries.map((entry) => entry[key]);
+    const result: unknown = await namedQuery(this.db, this.pool, 'viewer_log_notifying_visits', INSERT_NOTIFYING_SQL, [
+      column('id'),
+      column('shareId'),
+      column('at').map((at) => at.toISOString()),
+      column('visitorId'),
+      column('ipPrefix'),
+      column('referer'),
+      column('userAgent'),
+      column('browser'),
+      column('os'),
+      column('device'),
+      column('loginEmail'),
+      column('automated'),
+      column('measured'),
+      column('notify'),
+      column('visitCount'),
+      column('uniqueVisitCount'),
+    ]);
+    return returnedRows<{ id: string }>(result).map((row) => row.id);
   }
 
   async engage(visitId: string, shareId: string, engagement: Engagement): Promise<boolean> {

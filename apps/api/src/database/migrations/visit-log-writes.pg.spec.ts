@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testVisitLogEntry } from '../../viewer/visit-log-entry.fixture.js';
-import { VisitLogRepository } from '../../viewer/visit-log.repository.js';
+import { copyVisitBatch, VisitLogRepository, writeVisitBatch } from '../../viewer/visit-log.repository.js';
 import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../test-database.fixture.js';
 import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js';
 
@@ -54,11 +54,10 @@ describe('visit log writes without a per-row foreign key', () => {
       const deleter = new pg.Client({ connectionString: url });
       await Promise.all([writer.connect(), deleter.connect()]);
       try {
-        // The batch's statement, inside a transaction held open so the delete meets it (or it the delete).
-        const batch = new VisitLogRepository({ query: (text: string, values: unknown[]) => writer.query(text, values) } as never);
         if (batchFirst) {
+          // The batch's write, inside a transaction held open so the delete meets it.
           await writer.query('BEGIN');
-          await batch.insertAll([visit(shareId), visit(shareId)]);
+          await copyVisitBatch(writer, [visit(shareId), visit(shareId)], false);
           const deleted = deleter.query('DELETE FROM shares WHERE id = $1', [shareId]);
           await waitingForLock(deleter);
           await writer.query('COMMIT');
@@ -66,18 +65,39 @@ describe('visit log writes without a per-row foreign key', () => {
         } else {
           await deleter.query('BEGIN');
           await deleter.query('DELETE FROM shares WHERE id = $1', [shareId]);
-          await writer.query('BEGIN');
-          const written = batch.insertAll([visit(shareId), visit(shareId)]);
+          const written = writeVisitBatch(writer, [visit(shareId), visit(shareId)]);
           await waitingForLock(writer);
           await deleter.query('COMMIT');
           await written;
-          await writer.query('COMMIT');
         }
         expect(await logged(shareId)).toBe(0);
       } finally {
         await Promise.all([writer.end(), deleter.end()]);
       }
     }
+  });
+
+  it('a batch that meets a share deleted under it writes the visits and day counts of the other shares, once', async () => {
+    const [gone, kept] = [await newShare(), await newShare()];
+    const url = (db.dataSource.options as { url: string }).url;
+    const writer = new pg.Client({ connectionString: url });
+    const deleter = new pg.Client({ connectionString: url });
+    await Promise.all([writer.connect(), deleter.connect()]);
+    try {
+      await deleter.query('BEGIN');
+      await deleter.query('DELETE FROM shares WHERE id = $1', [gone.shareId]);
+      const written = writeVisitBatch(writer, [visit(kept.shareId), visit(gone.shareId), visit(kept.shareId)]);
+      await waitingForLock(writer);
+      await deleter.query('COMMIT');
+      await written;
+    } finally {
+      await Promise.all([writer.end(), deleter.end()]);
+    }
+    expect([await logged(gone.shareId), await logged(kept.shareId)]).toEqual([0, 2]);
+    const days = await sql('SELECT share_id, human FROM share_visit_days WHERE share_id = ANY($1::uuid[])', [
+      [gone.shareId, kept.shareId],
+    ]);
+    expect(days).toEqual([{ share_id: kept.shareId, human: 2 }]);
   });
 
   it("a batch's lock never waits for an admission in flight, nor an admission for it", async () => {
