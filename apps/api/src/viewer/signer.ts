@@ -1,14 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * HMAC-SHA256 signatures for viewer cookies and tickets. Each purpose gets its own key derived
  * from the session secret, so a value signed for one purpose never verifies for another.
  */
 export class Signer {
-  private readonly key: Buffer;
+  /** A KeyObject, not the key's bytes: createHmac would otherwise make one of the bytes on every call. */
+  private readonly key: KeyObject;
 
   constructor(secret: string, purpose: string) {
-    this.key = createHmac('sha256', secret).update(`sharedown-viewer:${purpose}`).digest();
+    this.key = createSecretKey(createHmac('sha256', secret).update(`sharedown-viewer:${purpose}`).digest());
   }
 
   digest(value: string): string {

@@ -64,6 +64,23 @@ describe(visitLogCopyData.name, () => {
   it('refuses an id that is not a uuid instead of writing another one', () => {
     expect(() => visitLogCopyData([testVisitLogEntry(SHARE, { id: 'not-a-uuid' })])).toThrow('not a uuid');
     expect(() => visitLogCopyData([testVisitLogEntry("x'; DROP TABLE shares; --")])).toThrow('not a uuid');
+    // 36 characters, but not a uuid's: a character that is no hex digit, a dash out of place.
+    for (const id of [
+      '0193a7c2-1111-7abc-8def-0123456789ag',
+      '0193a7c2-1111-7abc-8def-0123456789:b',
+      '0193a7c21-111-7abc-8def-0123456789ab',
+    ]) {
+      expect(() => visitLogCopyData([testVisitLogEntry(SHARE, { id })])).toThrow('not a uuid');
+    }
+  });
+
+  it('writes a uuid in capitals as the same 16 bytes', () => {
+    const id = '0193a7c2-1111-7abc-8def-0123456789ab';
+    const [lower, upper] = [id, id.toUpperCase()].map(
+      (each) => rowsOf(visitLogCopyData([testVisitLogEntry(SHARE, { id: each })]))[0]![0],
+    );
+    expect(upper).toEqual(lower);
+    expect(lower!.toString('hex')).toBe(id.replaceAll('-', ''));
   });
 
   it('is an empty file for no visits', () => {
