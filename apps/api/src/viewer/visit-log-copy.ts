@@ -48,20 +48,12 @@ export function visitLogCopyData(entries: readonly VisitLogEntry[]): Buffer {
     data[at++] = (value >>> 8) & 0xff;
     data[at++] = value & 0xff;
   };
-  // Checked while it is read, not by a regular expression first: a visit id is built by
-  // concatenation, and a regular expression would flatten it into a string of its own.
   const uuid = (id: string): void => {
-    if (id.length !== 36) throw new Error(`not a uuid: ${id}`);
+    if (!UUID_SHAPE.test(id)) throw new Error(`not a uuid: ${id}`);
     int32(16);
     for (let i = 0; i < 36; i += 2) {
-      if (i === 8 || i === 13 || i === 18 || i === 23) {
-        if (id.charCodeAt(i) !== DASH) throw new Error(`not a uuid: ${id}`);
-        i++;
-      }
-      const high = hexValue(id.charCodeAt(i));
-      const low = hexValue(id.charCodeAt(i + 1));
-      if ((high | low) < 0) throw new Error(`not a uuid: ${id}`);
-      data[at++] = (high << 4) | low;
+      if (i === 8 || i === 13 || i === 18 || i === 23) i++;
+      data[at++] = (hexValue(id.charCodeAt(i)) << 4) | hexValue(id.charCodeAt(i + 1));
     }
   };
   const text = (value: string | null): void => {
@@ -116,12 +108,10 @@ export function visitLogCopyData(entries: readonly VisitLogEntry[]): Buffer {
 
 /** Up to this many characters a text is copied in a loop; a longer one is cheaper through Buffer.write. */
 const SHORT_TEXT = 24;
-const DASH = 0x2d;
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The value of a hexadecimal digit's character code, or -1 for any other character. */
+/** The value of a hexadecimal digit's character code (one the uuid's shape has checked). */
 function hexValue(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  // 'A'-'F' are 65-70 and 'a'-'f' 97-102: | 0x20 lowers a letter.
-  const lower = code | 0x20;
-  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+  // '0'-'9' are 48-57; 'A'-'F' 65-70 and 'a'-'f' 97-102 share their low bits: | 0x20 lowers a letter.
+  return code <= 57 ? code - 48 : (code | 0x20) - 87;
 }
