@@ -13,6 +13,11 @@ describe(Signer.name, () => {
     expect(sut.verify('no-signature')).toBeNull();
   });
 
+  it('signs as HMAC-SHA256 under the key derived from the secret and purpose, so cookies issued before still verify', () => {
+    // HMAC-SHA256(HMAC-SHA256(secret, 'sharedown-viewer:purpose-a'), 'visitor.key'), base64url.
+    expect(sut.sign('visitor.key')).toBe('visitor.key.PjqG-XG7sXJztW5PoR77ZvZexVYfCDLuIqRgtcDkqf0');
+  });
+
   it('keeps purposes apart', () => {
     const other = new Signer('s'.repeat(40), 'purpose-b');
     expect(other.verify(sut.sign('value'))).toBeNull();

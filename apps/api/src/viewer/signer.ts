@@ -5,7 +5,7 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'no
  * from the session secret, so a value signed for one purpose never verifies for another.
  */
 export class Signer {
-  /** A KeyObject, not the key's bytes: createHmac would otherwise make one of the bytes on every call. */
+  /** A KeyObject, not the key's bytes: given bytes, createHmac copies them into a key of its own on every call. */
   private readonly key: KeyObject;
 
   constructor(secret: string, purpose: string) {
