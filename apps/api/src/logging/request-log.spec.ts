@@ -1,3 +1,4 @@
+import { ConsoleLogger } from '@nestjs/common';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FinishedRequest } from '../http/request-observer.js';
 import { JsonLogger } from './json-logger.js';
@@ -74,6 +75,27 @@ describe(RequestLog.name, () => {
     );
   });
 
+  it('readable: the very bytes Nest’s console logger writes for the same line, coloured or under NO_COLOR', () => {
+    const message = 'GET /s/:segment/:token 200 5.3 ms (request 44444444-4444-4444-8444-444444444444)';
+    for (const noColor of [undefined, '1']) {
+      vi.stubEnv('NO_COLOR', noColor);
+      const { batch, writes } = recorded();
+      new RequestLog(false, 'info', batch).write(finished('44444444-4444-4444-8444-444444444444'));
+      batch.flush();
+      const nest: string[] = [];
+      const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((text) => (nest.push(String(text)), true));
+      try {
+        new ConsoleLogger('HTTP', { logLevels: ['log'] }).log(message);
+      } finally {
+        stdout.mockRestore();
+        vi.unstubAllEnvs();
+      }
+      // The clock stands still (fake timers): both lines carry the same timestamp.
+      expect(writes).toEqual(nest);
+      expect(nest[0]!.includes('\u001b[')).toBe(noColor === undefined);
+    }
+  });
+
   it('JSON: the members of any other JSON line (as JsonLogger writes them through pino), in its order', () => {
     const { batch, writes } = recorded();
     new RequestLog(true, 'info', batch).write(finished('33333333-3333-4333-8333-333333333333'));
@@ -100,6 +122,20 @@ describe(RequestLog.name, () => {
     const pinos = JSON.parse(written.join('')) as Record<string, unknown>;
     expect(Object.keys(line)).toEqual(Object.keys(pinos));
     expect({ ...line, time: null }).toEqual({ ...pinos, time: null });
+  });
+
+  it('JSON: each line has the time it was written, to the millisecond', () => {
+    const { batch, writes } = recorded();
+    const sut = new RequestLog(true, 'info', batch);
+    const times: string[] = [];
+    for (const step of [0, 0, 1, 999, 0]) {
+      vi.advanceTimersByTime(step);
+      times.push(new Date().toISOString());
+      sut.write(finished('66666666-6666-4666-8666-666666666666'));
+    }
+    batch.flush();
+    const lines = writes.join('').trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { time: string }).time)).toEqual(times);
   });
 
   it('JSON: a route or method with quotes or backslashes stays one valid line', () => {

@@ -6,20 +6,34 @@ import { stdoutBatch, type StdoutBatch } from './stdout-batch.js';
 
 const CONTEXT = 'HTTP';
 
+/** Stands for the message while the message's colour codes are learnt from Nest. */
+const MESSAGE_MARK = '\u0000';
+
 /**
  * Nest's readable line, as its console logger writes it, into a batch of standard output lines
  * instead of a write of its own. The timestamp (to the second) is formatted once a second: Nest
- * formats it with Intl for every line.
+ * formats it with Intl for every line. A request's line (level log, context HTTP) is put together
+ * from parts Nest made once, when the log was made: Nest colours each part of every line anew, and
+ * reads NO_COLOR from the environment for each (four reads, about 0.2 µs each, per request).
  */
 class BatchedConsoleLogger extends ConsoleLogger {
   private second = -1;
   private stamp = '';
+  private readonly pidPart: string;
+  private readonly levelPart: string;
+  private readonly contextPart: string;
+  private readonly messageOpen: string;
+  private readonly messageClose: string;
 
   constructor(
     levels: LogLevel[],
     private readonly out: StdoutBatch,
   ) {
     super(CONTEXT, { logLevels: levels });
+    this.pidPart = this.colorize(this.formatPid(process.pid), 'log');
+    this.levelPart = this.colorize(levelText('log'), 'log');
+    this.contextPart = this.formatContext(CONTEXT);
+    [this.messageOpen = '', this.messageClose = ''] = this.colorize(MESSAGE_MARK, 'log').split(MESSAGE_MARK);
   }
 
   protected override getTimestamp(): string {
@@ -33,18 +47,44 @@ class BatchedConsoleLogger extends ConsoleLogger {
 
   protected override printMessages(messages: unknown[], context = '', logLevel: LogLevel = 'log'): void {
     for (const message of messages) {
-      const level = logLevel.toUpperCase().padStart(7, ' ');
+      if (typeof message === 'string' && logLevel === 'log' && context === CONTEXT) {
+        this.out.write(
+          `${this.pidPart}${this.getTimestamp()} ${this.levelPart} ${this.contextPart}` +
+            `${this.messageOpen}${message}${this.messageClose}${this.updateAndGetTimestampDiff()}\n`,
+        );
+        continue;
+      }
       this.out.write(
         this.formatMessage(
           logLevel,
           message,
           this.formatPid(process.pid),
-          level,
+          levelText(logLevel),
           this.formatContext(context),
           this.updateAndGetTimestampDiff(),
         ),
       );
     }
+  }
+}
+
+/** A level as Nest's line shows it: upper case, right-aligned in seven characters. */
+function levelText(level: LogLevel): string {
+  return level.toUpperCase().padStart(7, ' ');
+}
+
+/** `Date#toISOString()` of now, made once a millisecond: it costs about 0.8 µs, a request's line would pay it each time. */
+class IsoClock {
+  private millisecond = -1;
+  private text = '';
+
+  now(): string {
+    const millisecond = Date.now();
+    if (millisecond !== this.millisecond) {
+      this.millisecond = millisecond;
+      this.text = new Date(millisecond).toISOString();
+    }
+    return this.text;
   }
 }
 
@@ -55,9 +95,9 @@ class BatchedConsoleLogger extends ConsoleLogger {
  * (the route is the template, never the URL), so it needs neither pino's redaction (about 14 µs a
  * line) nor its general serializer (about 4 µs more than this).
  */
-function jsonLine(finished: FinishedRequest, durationMs: number): string {
+function jsonLine(finished: FinishedRequest, durationMs: number, clock: IsoClock): string {
   return (
-    `{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid},"reqId":${JSON.stringify(finished.id)},` +
+    `{"level":"info","time":"${clock.now()}","pid":${process.pid},"reqId":${JSON.stringify(finished.id)},` +
     `"method":${JSON.stringify(finished.method)},"route":${JSON.stringify(finished.route)},"status":${finished.statusCode},` +
     `"durationMs":${durationMs},"context":"${CONTEXT}","msg":"request"}\n`
   );
@@ -80,8 +120,10 @@ export class RequestLog {
   constructor(json: boolean, level: Env['LOG_LEVEL'], out: StdoutBatch = stdoutBatch()) {
     const levels = logLevels(level);
     if (!levels || !levels.includes('log')) this.line = null;
-    else if (json) this.line = (finished, durationMs) => out.write(jsonLine(finished, durationMs));
-    else {
+    else if (json) {
+      const clock = new IsoClock();
+      this.line = (finished, durationMs) => out.write(jsonLine(finished, durationMs, clock));
+    } else {
       const console = new BatchedConsoleLogger(levels, out);
       this.line = (finished, durationMs) =>
         console.log(`${finished.method} ${finished.route} ${finished.statusCode} ${durationMs} ms (request ${finished.id})`);

@@ -7,6 +7,11 @@ export interface CookieToSet {
   /** Seconds; omitted = a browser-session cookie. */
   maxAge?: number;
   path?: string;
+  /**
+   * The same frozen object is handed to many answers (a cookie-less visitor's initial cookie): its
+   * Set-Cookie text may be kept with it and written again.
+   */
+  shared?: true;
 }
 
 /**

@@ -47,7 +47,7 @@ export class ViewerIdentity {
   readonly collectionVisits: Signer;
   /** Visitor cookies already verified, and the initial keys (and their cookies) made for an address and agent. */
   private readonly verifiedVisitors = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
-  private readonly initialVisitors = new BoundedMemo<string, { key: string; signed: string }>(VISITOR_MEMO_SIZE);
+  private readonly initialVisitors = new BoundedMemo<string, { key: string; cookie: CookieToSet }>(VISITOR_MEMO_SIZE);
   private readonly loggedVisitorIds = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
   /** Password access cookies already verified (their expiry is still judged at each use). */
   private readonly verifiedAccess = new BoundedMemo<string, { s?: unknown; x: number }>(VISITOR_MEMO_SIZE);
@@ -87,10 +87,17 @@ export class ViewerIdentity {
     let initial = this.initialVisitors.get(origin);
     if (initial === undefined) {
       const key = `a${this.visitors.digest(origin).slice(0, 26)}`;
-      initial = { key, signed: this.visitors.sign(key) };
+      // One cookie object for every answer to this origin: its Set-Cookie text is made once (ViewerHttp).
+      const cookie: CookieToSet = Object.freeze({
+        name: VISITOR_COOKIE,
+        value: this.visitors.sign(key),
+        maxAge: YEAR,
+        shared: true,
+      });
+      initial = { key, cookie };
       this.initialVisitors.set(origin, initial);
     }
-    return { key: initial.key, cookie: { name: VISITOR_COOKIE, value: initial.signed, maxAge: YEAR } };
+    return { key: initial.key, cookie: initial.cookie };
   }
 
   /**

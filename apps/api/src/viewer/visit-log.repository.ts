@@ -48,6 +48,7 @@ const LIVE_SHARES_OF_BATCH = 'SELECT s.id FROM shares s WHERE s.id = ANY($2::uui
 const FOREIGN_KEY_VIOLATION = '23503';
 /** Shares deleted under one batch again and again: after this many tries the batch is given up (and logged). */
 const BATCH_ATTEMPTS = 4;
+const DAY_MS = 86_400_000;
 
 /**
  * The plain batch (no share of it notifies anyone) in one round trip: one simple query that copies
@@ -74,18 +75,25 @@ export function copyVisitBatch(
 ): Promise<void> {
   if (entries.length === 0) return Promise.resolve();
   const data = visitLogCopyData(entries);
-  const days = new Map<string, { human: number; automated: number }>();
+  // Visits per share and UTC day, the day counted from the epoch: a date's text (toISOString()) for
+  // every row cost a view almost a microsecond; now it is made once per share and day of the batch.
+  const days = new Map<string, Map<number, { human: number; automated: number }>>();
   for (const entry of entries) {
-    const key = `${entry.shareId} ${entry.at.toISOString().slice(0, 10)}`;
-    let counts = days.get(key);
-    if (!counts) days.set(key, (counts = { human: 0, automated: 0 }));
+    let ofShare = days.get(entry.shareId);
+    if (!ofShare) days.set(entry.shareId, (ofShare = new Map()));
+    const day = Math.floor(entry.at.getTime() / DAY_MS);
+    let counts = ofShare.get(day);
+    if (!counts) ofShare.set(day, (counts = { human: 0, automated: 0 }));
     if (entry.automated) counts.automated++;
     else counts.human++;
   }
-  const rows = [...days].map(([key, counts]) => {
-    const [shareId, day] = key.split(' ') as [string, string];
-    return `(${escapeLiteral(shareId)}::uuid, ${escapeLiteral(day)}::date, ${counts.human}, ${counts.automated})`;
-  });
+  const rows: string[] = [];
+  for (const [shareId, ofShare] of days) {
+    for (const [day, counts] of ofShare) {
+      const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      rows.push(`(${escapeLiteral(shareId)}::uuid, ${escapeLiteral(date)}::date, ${counts.human}, ${counts.automated})`);
+    }
+  }
   const text = [
     ...(ownTransaction ? ['BEGIN', 'SET LOCAL synchronous_commit = off'] : []),
     `COPY share_visit_log (${VISIT_LOG_COPY_COLUMNS}) FROM STDIN (FORMAT binary)`,
