@@ -24,6 +24,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 
 /** The batch's wait is over. */
@@ -77,6 +79,7 @@ describe(RequestLog.name, () => {
 
   it('readable: the very bytes Nest’s console logger writes for the same line, coloured or under NO_COLOR', () => {
     const message = 'GET /s/:segment/:token 200 5.3 ms (request 44444444-4444-4444-8444-444444444444)';
+    // Unset (coloured), then set: each log learns its colours from the environment when it is made.
     for (const noColor of [undefined, '1']) {
       vi.stubEnv('NO_COLOR', noColor);
       const { batch, writes } = recorded();
@@ -84,12 +87,8 @@ describe(RequestLog.name, () => {
       batch.flush();
       const nest: string[] = [];
       const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((text) => (nest.push(String(text)), true));
-      try {
-        new ConsoleLogger('HTTP', { logLevels: ['log'] }).log(message);
-      } finally {
-        stdout.mockRestore();
-        vi.unstubAllEnvs();
-      }
+      new ConsoleLogger('HTTP', { logLevels: ['log'] }).log(message);
+      stdout.mockRestore();
       // The clock stands still (fake timers): both lines carry the same timestamp.
       expect(writes).toEqual(nest);
       expect(nest[0]!.includes('\u001b[')).toBe(noColor === undefined);

@@ -1,4 +1,4 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger } from '@nestjs/common';
 import type { Env } from '../config/env.js';
 import type { FinishedRequest } from '../http/request-observer.js';
 import { logLevels } from './log-levels.js';
@@ -10,13 +10,14 @@ const CONTEXT = 'HTTP';
 const MESSAGE_MARK = '\u0000';
 
 /**
- * Nest's readable line, as its console logger writes it, into a batch of standard output lines
- * instead of a write of its own. The timestamp (to the second) is formatted once a second: Nest
- * formats it with Intl for every line. A request's line (level log, context HTTP) is put together
- * from parts Nest made once, when the log was made: Nest colours each part of every line anew, and
- * reads NO_COLOR from the environment for each (four reads, about 0.2 µs each, per request).
+ * A request's readable line, byte for byte as Nest's console logger writes a line of level log
+ * and context HTTP, into a batch of standard output lines instead of a write of its own. The line
+ * is put together from parts Nest made once, when the log was made: Nest colours each part of
+ * every line anew, and reads NO_COLOR from the environment for each (four reads, about 0.2 µs
+ * each, per request). The timestamp (to the second) is formatted once a second: Nest formats it
+ * with Intl for every line.
  */
-class BatchedConsoleLogger extends ConsoleLogger {
+class ReadableRequestLine extends ConsoleLogger {
   private second = -1;
   private stamp = '';
   private readonly pidPart: string;
@@ -25,13 +26,10 @@ class BatchedConsoleLogger extends ConsoleLogger {
   private readonly messageOpen: string;
   private readonly messageClose: string;
 
-  constructor(
-    levels: LogLevel[],
-    private readonly out: StdoutBatch,
-  ) {
-    super(CONTEXT, { logLevels: levels });
+  constructor(private readonly out: StdoutBatch) {
+    super(CONTEXT);
     this.pidPart = this.colorize(this.formatPid(process.pid), 'log');
-    this.levelPart = this.colorize(levelText('log'), 'log');
+    this.levelPart = this.colorize('log'.toUpperCase().padStart(7, ' '), 'log');
     this.contextPart = this.formatContext(CONTEXT);
     [this.messageOpen = '', this.messageClose = ''] = this.colorize(MESSAGE_MARK, 'log').split(MESSAGE_MARK);
   }
@@ -45,32 +43,12 @@ class BatchedConsoleLogger extends ConsoleLogger {
     return this.stamp;
   }
 
-  protected override printMessages(messages: unknown[], context = '', logLevel: LogLevel = 'log'): void {
-    for (const message of messages) {
-      if (typeof message === 'string' && logLevel === 'log' && context === CONTEXT) {
-        this.out.write(
-          `${this.pidPart}${this.getTimestamp()} ${this.levelPart} ${this.contextPart}` +
-            `${this.messageOpen}${message}${this.messageClose}${this.updateAndGetTimestampDiff()}\n`,
-        );
-        continue;
-      }
-      this.out.write(
-        this.formatMessage(
-          logLevel,
-          message,
-          this.formatPid(process.pid),
-          levelText(logLevel),
-          this.formatContext(context),
-          this.updateAndGetTimestampDiff(),
-        ),
-      );
-    }
+  write(message: string): void {
+    this.out.write(
+      `${this.pidPart}${this.getTimestamp()} ${this.levelPart} ${this.contextPart}` +
+        `${this.messageOpen}${message}${this.messageClose}${this.updateAndGetTimestampDiff()}\n`,
+    );
   }
-}
-
-/** A level as Nest's line shows it: upper case, right-aligned in seven characters. */
-function levelText(level: LogLevel): string {
-  return level.toUpperCase().padStart(7, ' ');
 }
 
 /** `Date#toISOString()` of now, made once a millisecond: it costs about 0.8 µs, a request's line would pay it each time. */
@@ -124,9 +102,9 @@ export class RequestLog {
       const clock = new IsoClock();
       this.line = (finished, durationMs) => out.write(jsonLine(finished, durationMs, clock));
     } else {
-      const console = new BatchedConsoleLogger(levels, out);
+      const readable = new ReadableRequestLine(out);
       this.line = (finished, durationMs) =>
-        console.log(`${finished.method} ${finished.route} ${finished.statusCode} ${durationMs} ms (request ${finished.id})`);
+        readable.write(`${finished.method} ${finished.route} ${finished.statusCode} ${durationMs} ms (request ${finished.id})`);
     }
   }
 

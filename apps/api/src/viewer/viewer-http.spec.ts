@@ -23,8 +23,9 @@ const COOKIES: CookieToSet[] = [
   { name: 'sd_visitor', value: 'second', maxAge: 31536000 },
 ];
 
-/** A cookie-less visitor's initial cookie: one object for many answers. */
+/** Two cookie-less visitors' initial cookies: each one object for many answers. */
 const SHARED_COOKIE: CookieToSet = Object.freeze({ name: 'sd_visitor', value: 'a.shared', maxAge: 31536000, shared: true });
+const OTHER_SHARED_COOKIE: CookieToSet = Object.freeze({ ...SHARED_COOKIE, value: 'a.other' });
 
 /** One request on its own connection; the answer's bytes as they came, the Date line aside. */
 function exchange(port: number, method: string, path: string, connection: 'close' | 'keep-alive'): Promise<string> {
@@ -79,6 +80,7 @@ describe(ViewerHttp.name, () => {
     route('/joined', () => ({ status: 200, body: Buffer.concat(PARTS), cookies: COOKIES }));
     route('/parts', () => ({ status: 200, body: PARTS, cookies: COOKIES }));
     route('/shared-cookie', () => ({ status: 200, body: PARTS, cookies: [SHARED_COOKIE] }));
+    route('/other-shared-cookie', () => ({ status: 200, body: PARTS, cookies: [OTHER_SHARED_COOKIE] }));
     route('/own-cookie', () => ({ status: 200, body: PARTS, cookies: [{ ...SHARED_COOKIE, shared: undefined }] }));
     route('/refused-header', () => ({ status: 200, body: PARTS, headers: { 'X-Note': 'line\nbreak' } }));
     app.get('/frame', async (request, reply) => {
@@ -156,11 +158,16 @@ describe(ViewerHttp.name, () => {
     ]);
   });
 
-  it('writes a shared cookie object as it writes the same cookie made for one answer, every time', async () => {
+  it('writes each shared cookie object as it writes the same cookie made for one answer, every time', async () => {
     const cookies = (answer: string) => answer.split('\r\n').filter((line) => line.startsWith('set-cookie: '));
     const own = cookies(await exchange(port, 'GET', '/own-cookie', 'close'));
     expect(own).toEqual(['set-cookie: sd_visitor=a.shared; Max-Age=31536000; Path=/s/; HttpOnly; Secure; SameSite=Lax']);
-    for (let i = 0; i < 3; i++) expect(cookies(await exchange(port, 'GET', '/shared-cookie', 'keep-alive'))).toEqual(own);
+    const other = ['set-cookie: sd_visitor=a.other; Max-Age=31536000; Path=/s/; HttpOnly; Secure; SameSite=Lax'];
+    // Alternating: each object keeps its own text, never the other's.
+    for (let i = 0; i < 3; i++) {
+      expect(cookies(await exchange(port, 'GET', '/shared-cookie', 'keep-alive'))).toEqual(own);
+      expect(cookies(await exchange(port, 'GET', '/other-shared-cookie', 'keep-alive'))).toEqual(other);
+    }
   });
 
   it('lets the request observer see the answer, with its route and status', async () => {

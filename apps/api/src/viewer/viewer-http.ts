@@ -144,8 +144,8 @@ export class ViewerHttp {
       }
       serialized.set(`${cookie.name};${path}`, text);
     }
-    if (serialized.size === 1) return serialized.values().next().value;
-    return [...serialized.values()];
+    const values = [...serialized.values()];
+    return values.length === 1 ? values[0] : values;
   }
 
   originOf(request: FastifyRequest): string {

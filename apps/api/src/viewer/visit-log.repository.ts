@@ -48,6 +48,7 @@ const LIVE_SHARES_OF_BATCH = 'SELECT s.id FROM shares s WHERE s.id = ANY($2::uui
 const FOREIGN_KEY_VIOLATION = '23503';
 /** Shares deleted under one batch again and again: after this many tries the batch is given up (and logged). */
 const BATCH_ATTEMPTS = 4;
+/** A day in milliseconds: the log's day counts are UTC days. */
 const DAY_MS = 86_400_000;
 
 /**
@@ -75,25 +76,21 @@ export function copyVisitBatch(
 ): Promise<void> {
   if (entries.length === 0) return Promise.resolve();
   const data = visitLogCopyData(entries);
-  // Visits per share and UTC day, the day counted from the epoch: a date's text (toISOString()) for
-  // every row cost a view almost a microsecond; now it is made once per share and day of the batch.
-  const days = new Map<string, Map<number, { human: number; automated: number }>>();
+  // Visits per share and UTC day, the day counted from the epoch: a date's text (toISOString(),
+  // almost a microsecond) is made once per share and day of the batch, not once per row.
+  const days = new Map<string, { human: number; automated: number }>();
   for (const entry of entries) {
-    let ofShare = days.get(entry.shareId);
-    if (!ofShare) days.set(entry.shareId, (ofShare = new Map()));
-    const day = Math.floor(entry.at.getTime() / DAY_MS);
-    let counts = ofShare.get(day);
-    if (!counts) ofShare.set(day, (counts = { human: 0, automated: 0 }));
+    const key = `${entry.shareId} ${Math.floor(entry.at.getTime() / DAY_MS)}`;
+    let counts = days.get(key);
+    if (!counts) days.set(key, (counts = { human: 0, automated: 0 }));
     if (entry.automated) counts.automated++;
     else counts.human++;
   }
-  const rows: string[] = [];
-  for (const [shareId, ofShare] of days) {
-    for (const [day, counts] of ofShare) {
-      const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-      rows.push(`(${escapeLiteral(shareId)}::uuid, ${escapeLiteral(date)}::date, ${counts.human}, ${counts.automated})`);
-    }
-  }
+  const rows = [...days].map(([key, counts]) => {
+    const [shareId, day] = key.split(' ') as [string, string];
+    const date = new Date(Number(day) * DAY_MS).toISOString().slice(0, 10);
+    return `(${escapeLiteral(shareId)}::uuid, ${escapeLiteral(date)}::date, ${counts.human}, ${counts.automated})`;
+  });
   const text = [
     ...(ownTransaction ? ['BEGIN', 'SET LOCAL synchronous_commit = off'] : []),
     `COPY share_visit_log (${VISIT_LOG_COPY_COLUMNS}) FROM STDIN (FORMAT binary)`,
