@@ -18,8 +18,9 @@ const root = join(import.meta.dirname, '..');
 const { values: options } = parseArgs({ options: { out: { type: 'string', default: join(root, 'packages-out') } } });
 const out = resolve(options.out);
 
-// No LICENSE file grants rights to anyone: npm's word for that is UNLICENSED.
-const LICENSE = 'UNLICENSED';
+// The repository's licence: every tarball, and every library bundled inside one, carries its text.
+const LICENSE = 'Apache-2.0';
+const LICENSE_FILE = join(root, 'LICENSE');
 const KEYWORDS = ['sharedown', 'share links', 'documents', 'markdown', 'html'];
 
 /** What is published, from which workspace package, with what a registry shows of it. */
@@ -128,6 +129,7 @@ function bundle(name, stageDir, dependencies, bundled) {
   const manifest = readJson(join(root, library.dir, 'package.json'));
   const target = join(stageDir, 'node_modules', name);
   copyBuilt(join(root, library.dir), library.files, target);
+  copyFileSync(LICENSE_FILE, join(target, 'LICENSE'));
   const own = {};
   for (const [dependency, range] of Object.entries(manifest.dependencies ?? {})) {
     if (range.startsWith('workspace:')) {
@@ -159,6 +161,7 @@ function stage(spec, stageDir) {
   const source = readJson(join(packageDir, 'package.json'));
   copyBuilt(packageDir, spec.files, stageDir);
   copyFileSync(join(import.meta.dirname, 'package-readmes', spec.readme), join(stageDir, 'README.md'));
+  copyFileSync(LICENSE_FILE, join(stageDir, 'LICENSE'));
 
   const dependencies = {};
   const bundled = [];

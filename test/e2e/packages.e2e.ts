@@ -108,10 +108,13 @@ describe.skipIf(backend === 'services')('the client packages', () => {
       const files = listing.stdout.trim().split('\n');
       expect(files).toContain('package/package.json');
       expect(files).toContain('package/README.md');
+      expect(files).toContain('package/LICENSE');
       const stray = files.filter(
         (file) =>
-          !/^package\/(package\.json|README\.md|openapi\.json|dist\/.+\.(js|d\.ts))$/.test(file) &&
-          !/^package\/node_modules\/@sharedown\/(contract|i18n)\/(package\.json|openapi\.json|dist\/.+\.(js|d\.ts))$/.test(file),
+          !/^package\/(package\.json|README\.md|LICENSE|openapi\.json|dist\/.+\.(js|d\.ts))$/.test(file) &&
+          !/^package\/node_modules\/@sharedown\/(contract|i18n)\/(package\.json|LICENSE|openapi\.json|dist\/.+\.(js|d\.ts))$/.test(
+            file,
+          ),
       );
       expect(stray, tarball).toEqual([]);
       expect(files.filter((file) => /apps\/api|nestjs|\.map$|\.spec\.|\.ts$(?<!\.d\.ts)/.test(file))).toEqual([]);
@@ -119,7 +122,7 @@ describe.skipIf(backend === 'services')('the client packages', () => {
       const manifest = JSON.parse(
         (await run('tar', ['xzOf', join(out, tarball), 'package/package.json'], { cwd: out })).stdout,
       ) as Record<string, unknown>;
-      expect(manifest).toMatchObject({ version: '1.0.0', license: 'UNLICENSED', engines: { node: '>=20.19' } });
+      expect(manifest).toMatchObject({ version: '1.0.0', license: 'Apache-2.0', engines: { node: '>=20.19' } });
       for (const field of ['name', 'description', 'keywords', 'exports', 'files', 'dependencies'])
         expect(manifest[field]).toBeDefined();
       expect(manifest.private).toBeUndefined();
