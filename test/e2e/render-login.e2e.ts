@@ -1,7 +1,7 @@
 import { unwrap } from '@sharedown/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, sessionCookieOf, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { HttpVisitor, isDocument, share, upload } from '../support/browser.js';
+import { HttpVisitor, isDocument, share, sql, upload, waitForScan } from '../support/browser.js';
 
 const RENDER_BASE = 'http://render.sharedown.test:8443';
 
@@ -129,5 +129,88 @@ describe('the render host sign-in follows the console session', () => {
     // The carried sign-in is not a session of its own in the account's list.
     const sessions = await unwrap(user.console.GET('/api/auth/sessions'));
     expect((sessions as { sessions: unknown[] }).sessions).toHaveLength(1);
+  });
+
+  describe('inside a collection pass on the render host', () => {
+    let folderPath: string;
+    let markdownId: string;
+    let htmlId: string;
+
+    /** Uploads a document into a folder and waits for its scan. */
+    async function put(folderId: string, name: string, content: string): Promise<string> {
+      const form = new FormData();
+      form.append('file', new Blob([content], { type: 'text/plain' }), name);
+      form.append('folderId', folderId);
+      const answer = await fetch(`${app.baseUrl}/api/v1/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: form,
+      });
+      const { file } = (await answer.json()) as { file: { id: string } };
+      await waitForScan(admin, file.id, 'CLEAN');
+      return file.id;
+    }
+
+    beforeAll(async () => {
+      const folderId = (await unwrap(admin.api.POST('/api/v1/folders', { body: { name: 'Board pack' } }))).folder.id;
+      markdownId = await put(folderId, 'minutes.md', '# Minutes\n\nConfidential minutes.\n');
+      htmlId = await put(folderId, 'deck.html', '<!doctype html><h1>Deck</h1><p>Confidential deck.</p>');
+      const created = await unwrap(
+        admin.api.POST('/api/v1/shares', {
+          body: { folderId, requireLogin: true, watermarkEnabled: true, watermarkText: '{email} · {date}' },
+        }),
+      );
+      folderPath = new URL(created.url).pathname;
+    });
+
+    /** A reader with a proven address, signed in on the render host, holding the collection's pass. */
+    async function reader(): Promise<{ user: TestUser; browser: HttpVisitor }> {
+      const user = await createUser(app.baseUrl);
+      await sql(app, 'UPDATE users SET email_verified_at = now() WHERE id = $1', [user.userId]);
+      const browser = await renderBrowser(user.cookie);
+      // Only the render host's own cookie: the console's never reaches another host.
+      expect([...browser.cookies.keys()]).not.toContain('sharedown_session');
+      expect((await browser.get(folderPath)).status).toBe(200);
+      return { user, browser };
+    }
+
+    it("watermarks a document opened from the list, and its HTML frame, with the reader's address", async () => {
+      const { user, browser } = await reader();
+      const today = new Date().toISOString().slice(0, 10);
+      const page = await browser.get(`${folderPath}/d/${markdownId}`);
+      expect(isDocument(page)).toBe(true);
+      const mark = /<div class="sd-wm"[^>]*><span>([^<]*)<\/span>/.exec(page.body)?.[1];
+      expect(mark).toBe(`${user.email} · ${today}`);
+
+      const html = await browser.get(`${folderPath}/d/${htmlId}`);
+      expect(isDocument(html)).toBe(true);
+      const src = /<iframe class="sd-frame" src="([^"]+)"/.exec(html.body)![1]!.replace(/&amp;/g, '&');
+      const frame = await browser.get(src);
+      expect(frame.status).toBe(200);
+      expect(frame.body).toContain('Confidential deck.');
+      expect(frame.body).toContain(user.email);
+    });
+
+    it('asks for the sign-in again once the reader signs out of the console, though the pass is still held', async () => {
+      const { user, browser } = await reader();
+      expect(isDocument(await browser.get(`${folderPath}/d/${markdownId}`))).toBe(true);
+      const out = await fetch(`${app.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie: user.cookie } });
+      expect(out.status).toBeLessThan(300);
+      expect([...browser.cookies.keys()].some((name) => name.startsWith('sd_visit_'))).toBe(true);
+      const asked = await browser.get(`${folderPath}/d/${markdownId}`);
+      expect(asked.status).toBe(401);
+      expect(asked.body).not.toContain('Confidential minutes.');
+      expect((await browser.get(folderPath)).status).toBe(401);
+    });
+
+    it('asks again once an administrator disables the account', async () => {
+      const { user, browser } = await reader();
+      await unwrap(
+        admin.console.PATCH('/api/admin/users/{id}', { params: { path: { id: user.userId } }, body: { disabled: true } }),
+      );
+      const asked = await browser.get(`${folderPath}/d/${htmlId}`);
+      expect(asked.status).toBe(401);
+      expect(asked.body).not.toContain('sd-frame');
+    });
   });
 });

@@ -24,8 +24,9 @@ function scanStatusOf(file: CollectionFile): ScanStatus | null {
 /**
  * A collection's document, `/s/<segment>/<token>/d/<fileId>` (or `/s/<token>/d/<fileId>`): shown
  * exactly as a single share's document (watermark, copy protection, burn-after-read, the author's
- * HTML in a sandboxed frame). Within a visit the collection page admitted (its cookie), the share
- * is checked again and nothing is counted; without one, the gate runs for the collection first,
+ * HTML in a sandboxed frame). Within a visit the collection page admitted (its pass, whose sign-in,
+ * account and allowlist place are re-checked on every request), the share is checked again and
+ * nothing is counted; without one, the gate runs for the collection first,
  * and the visit it admits counts as the collection's. Every document opened is noted as a read of
  * that visit. A file outside the folder's subtree (now) is not found, whoever owns it.
  */
@@ -63,17 +64,17 @@ export class CollectionViewService {
     const shown: ViewedShare = { ...judged, fileName: file.name };
     const counting = request.method !== 'HEAD';
 
-    const admittedVisit = this.passes.visitOf(request, share, visitor.key);
-    if (admittedVisit !== null) {
+    const admitted = await this.passes.visitOf(request, share, visitor.key);
+    if (admitted !== null) {
       // The visit was admitted (and counted) already: it may have been the last one a cap allowed.
       const stop = this.stillShown(newVisit(request, { ...judged, consumed: false }, visitor));
       const cookies = visitor.cookie ? [visitor.cookie] : [];
       if (stop) return { kind: 'stopped', share, stop, cookies, here };
-      if (counting) await this.reads.open(admittedVisit, file.id, share.id);
+      if (counting) await this.reads.open(admitted.visitId, file.id, share.id);
       return this.viewer.present(request, shown, {
-        user: null,
+        user: admitted.user,
         visitorKey: visitor.key,
-        visitId: admittedVisit,
+        visitId: admitted.visitId,
         cookies,
         backUrl: backToCollection(linkPath),
       });
@@ -88,7 +89,7 @@ export class CollectionViewService {
       user: visit.user,
       visitorKey: visitor.key,
       visitId,
-      cookies: [...visit.cookies, this.passes.issue(share, visitId, visitor.key, linkPath)],
+      cookies: [...visit.cookies, this.passes.issue(share, visitId, visitor.key, linkPath, visit.user)],
       after,
       backUrl: backToCollection(linkPath),
     });

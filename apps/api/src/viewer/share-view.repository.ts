@@ -27,6 +27,8 @@ export interface ViewedShare {
   consumed: boolean;
   expired: boolean;
   hasPassword: boolean;
+  /** Raised by the database at every change of the password: an unlock names the version it proved. */
+  passwordVersion: number;
   oneTime: boolean;
   requireLogin: boolean;
   emailAllowlist: string[] | null;
@@ -81,6 +83,7 @@ interface ViewedShareRow {
   consumed: boolean;
   expired: boolean;
   has_password: boolean;
+  password_version: number;
   one_time: boolean;
   require_login: boolean;
   email_allowlist: string[] | null;
@@ -117,6 +120,7 @@ function toViewedShare(row: ViewedShareRow): ViewedShare {
     consumed: row.consumed,
     expired: row.expired,
     hasPassword: row.has_password,
+    passwordVersion: row.password_version,
     oneTime: row.one_time,
     requireLogin: row.require_login,
     emailAllowlist: row.email_allowlist,
@@ -363,11 +367,14 @@ export class ShareViewRepository {
     return deleteExpiredFrameTickets(this.db);
   }
 
-  async passwordHash(shareId: string): Promise<string | null> {
-    const rows: Array<{ password_hash: string | null }> = await this.db.query('SELECT password_hash FROM shares WHERE id = $1', [
-      shareId,
-    ]);
-    return rows[0]?.password_hash ?? null;
+  /** The share's password hash and its version, read together: an unlock names the version of the hash it proved. */
+  async password(shareId: string): Promise<{ hash: string; version: number } | null> {
+    const rows: Array<{ password_hash: string | null; password_version: number }> = await this.db.query(
+      'SELECT password_hash, password_version FROM shares WHERE id = $1',
+      [shareId],
+    );
+    const row = rows[0];
+    return row?.password_hash ? { hash: row.password_hash, version: row.password_version } : null;
   }
 
   /** Content of a CLEAN version and its cached rendering (when made by the current renderer). */

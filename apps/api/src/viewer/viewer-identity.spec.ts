@@ -62,17 +62,36 @@ describe('ViewerIdentity.visitorKey (remembered checks)', () => {
 describe('ViewerIdentity.hasAccess (remembered checks)', () => {
   afterEach(() => vi.useRealTimers());
 
+  const SHARE = { id: 'share-1', passwordVersion: 3 };
+
   it('opens the link its cookie names, for twelve hours, however often it was checked before; a forged one never', () => {
     vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
     const viewer = identity();
-    const cookie = viewer.accessCookie('share-1');
+    const cookie = viewer.accessCookie(SHARE);
     const presenting = (value: string) => request({ [cookie.name]: value });
-    expect(viewer.hasAccess(presenting(cookie.value), 'share-1')).toBe(true);
-    expect(viewer.hasAccess(presenting(cookie.value), 'share-1')).toBe(true);
-    expect(viewer.hasAccess(presenting(`${cookie.value}x`), 'share-1')).toBe(false);
-    expect(viewer.hasAccess(request(), 'share-1')).toBe(false);
-    expect(identity('b'.repeat(48)).hasAccess(presenting(cookie.value), 'share-1')).toBe(false);
+    expect(viewer.hasAccess(presenting(cookie.value), SHARE)).toBe(true);
+    expect(viewer.hasAccess(presenting(cookie.value), SHARE)).toBe(true);
+    expect(viewer.hasAccess(presenting(`${cookie.value}x`), SHARE)).toBe(false);
+    expect(viewer.hasAccess(request(), SHARE)).toBe(false);
+    expect(identity('b'.repeat(48)).hasAccess(presenting(cookie.value), SHARE)).toBe(false);
     vi.advanceTimersByTime(cookie.maxAge! * 1000 + 1000);
-    expect(viewer.hasAccess(presenting(cookie.value), 'share-1')).toBe(false);
+    expect(viewer.hasAccess(presenting(cookie.value), SHARE)).toBe(false);
+  });
+
+  it('opens only the password version it proved: a new password asks again, even from a remembered cookie', () => {
+    const viewer = identity();
+    const cookie = viewer.accessCookie(SHARE);
+    const presenting = request({ [cookie.name]: cookie.value });
+    expect(viewer.hasAccess(presenting, SHARE)).toBe(true);
+    expect(viewer.hasAccess(presenting, { ...SHARE, passwordVersion: 4 })).toBe(false);
+    expect(viewer.hasAccess(presenting, { ...SHARE, id: 'share-2' })).toBe(false);
+  });
+
+  it('takes an unlock sealed before versions existed as version 0', () => {
+    const viewer = identity();
+    const legacy = viewer.access.seal({ s: 'share-1' }, 3600);
+    const presenting = request({ sd_access_share1: legacy });
+    expect(viewer.hasAccess(presenting, { id: 'share-1', passwordVersion: 0 })).toBe(true);
+    expect(viewer.hasAccess(presenting, { id: 'share-1', passwordVersion: 1 })).toBe(false);
   });
 });

@@ -20,6 +20,9 @@ const VISITOR_MEMO_SIZE = 10_000;
 export const ACCESS_SECONDS = 12 * 3600;
 export const RENDER_LOGIN_SECONDS = 12 * 3600;
 
+/** A password unlock's payload: the share, the password version proved, and the expiry (Signer.seal). */
+type AccessPass = { s?: unknown; p?: unknown; x: number };
+
 export function accessCookieName(shareId: string): string {
   return `sd_access_${shareId.replace(/-/g, '')}`;
 }
@@ -50,7 +53,7 @@ export class ViewerIdentity {
   private readonly initialVisitors = new BoundedMemo<string, { key: string; cookie: CookieToSet }>(VISITOR_MEMO_SIZE);
   private readonly loggedVisitorIds = new BoundedMemo<string, string>(VISITOR_MEMO_SIZE);
   /** Password access cookies already verified (their expiry is still judged at each use). */
-  private readonly verifiedAccess = new BoundedMemo<string, { s?: unknown; x: number }>(VISITOR_MEMO_SIZE);
+  private readonly verifiedAccess = new BoundedMemo<string, AccessPass>(VISITOR_MEMO_SIZE);
 
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
@@ -131,21 +134,33 @@ export class ViewerIdentity {
     return { key: this.browsers.digest(`owner:${id}`), cookie: { name: BROWSER_COOKIE, value: this.browsers.sign(id) } };
   }
 
-  hasAccess(request: ViewerRequest, shareId: string): boolean {
-    const presented = request.cookies[accessCookieName(shareId)];
+  /**
+   * Whether this browser proved the share's password in force: an authentic, fresh access cookie
+   * of this share naming its current password version (a cookie from before versions counts as
+   * version 0). After the password changes, the next request on any replica asks for it again.
+   */
+  hasAccess(request: ViewerRequest, share: { id: string; passwordVersion: number }): boolean {
+    const presented = request.cookies[accessCookieName(share.id)];
     if (!presented) return false;
     // Every view of an unlocked link checks this cookie; an authentic value stays authentic, so its signature is checked once.
     let payload = this.verifiedAccess.get(presented);
     if (payload === undefined) {
-      const opened = this.access.open<{ s?: unknown; x: number }>(presented);
+      const opened = this.access.open<AccessPass>(presented);
       if (opened === null) return false;
       this.verifiedAccess.set(presented, (payload = opened));
     }
-    return payload.x >= Date.now() / 1000 && payload.s === shareId;
+    return payload.x >= Date.now() / 1000 && payload.s === share.id && (payload.p ?? 0) === share.passwordVersion;
   }
 
-  accessCookie(shareId: string): CookieToSet {
-    return { name: accessCookieName(shareId), value: this.access.seal({ s: shareId }, ACCESS_SECONDS), maxAge: ACCESS_SECONDS };
+  /** The unlock of a share's password, bound to the version it proved. */
+  accessCookie(share: { id: string; passwordVersion: number }): CookieToSet {
+    const value = this.access.seal({ s: share.id, p: share.passwordVersion }, ACCESS_SECONDS);
+    return { name: accessCookieName(share.id), value, maxAge: ACCESS_SECONDS };
+  }
+
+  /** Whether any cookie names a signed-in account (the console's, or a separate render host's). */
+  mayBeSignedIn(request: ViewerRequest): boolean {
+    return Boolean(request.cookies[SESSION_COOKIE] || request.cookies[RENDER_LOGIN_COOKIE]);
   }
 
   /**

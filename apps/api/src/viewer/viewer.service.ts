@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth-context.js';
-import { SESSION_COOKIE } from '../auth/sessions.service.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
 import { AgreementAcceptancesRepository } from './agreement-acceptances.repository.js';
@@ -45,19 +44,22 @@ export function linkPathOf(share: ViewedShare, segment: string | null): string {
 }
 
 const BACK_MARK = 'back';
+const PASS_COOKIE_PREFIX = 'sd_visit_';
 
 /**
- * The collection page as a document page links back to it: within the visit the visitor was
- * admitted to (its cookie), the list shows again without counting another visit, so going back
- * never uses up a one-time or capped collection. Opening the link itself counts, as always.
+ * The collection page as a document page links back to it. Within the visit the visitor was
+ * admitted to (its pass), the list shows again without counting another visit, whether the
+ * visitor comes back by this link or opens the link itself again, so browsing never uses up a
+ * one-time or capped collection (the mark is kept for links already on pages).
  */
 export function backToCollection(linkPath: string): string {
   return `${linkPath}?${BACK_MARK}`;
 }
 
-function comesBack(path: string): boolean {
-  const query = path.indexOf('?');
-  return query >= 0 && new URLSearchParams(path.slice(query + 1)).has(BACK_MARK);
+/** Whether the request carries any collection's pass: its cookie is scoped to that link's path. */
+function carriesPass(request: ViewerRequest): boolean {
+  for (const name in request.cookies) if (name.startsWith(PASS_COOKIE_PREFIX)) return true;
+  return false;
 }
 
 /** An admitted visit, as the visit log and the share_visited event record it. */
@@ -115,8 +117,8 @@ export class ViewerService {
 
   async view(request: ViewerRequest, segment: string | null, token: string): Promise<ViewResult> {
     if (!linkShaped(segment, token)) return { kind: 'not-found' };
-    if (request.method === 'GET' && comesBack(request.path)) {
-      const list = await this.backInVisit(request, segment, token);
+    if (request.method === 'GET' && carriesPass(request)) {
+      const list = await this.listInVisit(request, segment, token);
       if (list) return list;
     }
     const visitor = this.identity.visitorKey(request);
@@ -133,7 +135,7 @@ export class ViewerService {
     if (opened) this.gateCache.keep(share, mark);
     const admission =
       opened?.admission ??
-      (held && asksNothing(held, held.hasPassword && this.identity.hasAccess(request, held.id))
+      (held && asksNothing(held, held.hasPassword && this.identity.hasAccess(request, held))
         ? await this.admissions.admit(held.id, { visitorKey: visitor.key, userId: null, browserKey: null })
         : null);
     if (admission) {
@@ -180,16 +182,19 @@ export class ViewerService {
     const { visitId, after } = this.admitted(request, share, admission, user, visitorKey);
     const linkPath = linkPathOf(share, segment);
     const documents = await this.collections.documents(share.folderId!, share.ownerId);
-    const pass = this.passes.issue(share, visitId, visitorKey, linkPath);
+    const pass = this.passes.issue(share, visitId, visitorKey, linkPath, user);
     return { kind: 'collection', share, documents, linkPath, cookies: [...cookies, pass], after };
   }
 
-  /** A collection's list again, within the visitor's admitted visit; null: no such visit, through the gate then. */
-  private async backInVisit(request: ViewerRequest, segment: string | null, token: string): Promise<ViewResult | null> {
+  /**
+   * A collection's list again, within the visitor's admitted visit (its pass, re-checked): nothing
+   * is counted, no event is sent. Null: no such visit, through the gate then.
+   */
+  private async listInVisit(request: ViewerRequest, segment: string | null, token: string): Promise<ViewResult | null> {
     const share = await this.find(segment, token);
     if (!share || share.folderId === null) return null;
     const visitor = this.identity.visitorKey(request);
-    if (this.passes.visitOf(request, share, visitor.key) === null) return null;
+    if ((await this.passes.visitOf(request, share, visitor.key)) === null) return null;
     // Revoked, expired, trashed or disabled since: gone for this visit too. Used up is fine: it was admitted.
     const stop = this.state.check(newVisit(request, { ...share, consumed: false }, visitor));
     if (stop !== PASS) return { kind: 'stopped', share, stop, cookies: [] };
@@ -355,7 +360,8 @@ export class ViewerService {
     request: ViewerRequest,
     name: string | null,
   ): Promise<Watermark> {
-    const signedIn = user ?? (request.cookies[SESSION_COOKIE] ? await this.identity.user(request) : null);
+    // Either cookie may carry the sign-in: the console's, or a separate render host's own.
+    const signedIn = user ?? (this.identity.mayBeSignedIn(request) ? await this.identity.user(request) : null);
     // An address nobody proved names nobody: such a visitor is marked like an anonymous one.
     const viewer = signedIn?.emailVerified ? signedIn : null;
     const minute = Math.floor(Date.now() / 60_000);

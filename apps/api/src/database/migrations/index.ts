@@ -22,6 +22,7 @@ import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js
 import { AdmissionStatements1763700001910 } from './1763700001910-admission-statements.js';
 import { VisitLogIndexes1763700002000 } from './1763700002000-visit-log-indexes.js';
 import { NewVisitorNumbering1763700002100 } from './1763700002100-new-visitor-numbering.js';
+import { PasswordVersions1763700002200 } from './1763700002200-password-versions.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   AdmissionStatements1763700001910,
   VisitLogIndexes1763700002000,
   NewVisitorNumbering1763700002100,
+  PasswordVersions1763700002200,
 ];

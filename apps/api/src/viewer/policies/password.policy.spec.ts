@@ -14,6 +14,7 @@ describe(PasswordPolicy.name, () => {
   let limiter: CountingLimiter;
   let sut: PasswordPolicy;
   let granted: boolean;
+  let unlocked: Array<{ id: string; passwordVersion: number }>;
 
   beforeAll(async () => {
     hash = await hashPassword('open sesame');
@@ -22,8 +23,12 @@ describe(PasswordPolicy.name, () => {
   const setup = () => {
     limiter = new CountingLimiter();
     granted = false;
-    const identity = { hasAccess: () => granted, accessCookie: () => ACCESS } as unknown as ViewerIdentity;
-    const repository = { passwordHash: async () => hash } as unknown as ShareViewRepository;
+    unlocked = [];
+    const identity = {
+      hasAccess: () => granted,
+      accessCookie: (share: { id: string; passwordVersion: number }) => (unlocked.push(share), ACCESS),
+    } as unknown as ViewerIdentity;
+    const repository = { password: async () => ({ hash, version: 7 }) } as unknown as ShareViewRepository;
     sut = new PasswordPolicy(identity, limiter, repository);
   };
   const posted = (password: string, share: NonNullable<Parameters<typeof aVisit>[0]>['share'] = {}): Visit =>
@@ -57,6 +62,13 @@ describe(PasswordPolicy.name, () => {
     const visit = posted('open sesame');
     expect(await sut.check(visit)).toEqual({ kind: 'back-to-link' });
     expect(visit.cookies).toEqual([ACCESS]);
+  });
+
+  it('binds the unlock to the version of the password it proved, not to the gate row read before', async () => {
+    setup();
+    const visit = posted('open sesame', { passwordVersion: 6 });
+    await sut.check(visit);
+    expect(unlocked).toEqual([{ id: visit.share.id, passwordVersion: 7 }]);
   });
 
   it('counts the right password as the deliberate step of a reveal link', async () => {

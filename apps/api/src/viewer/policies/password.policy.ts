@@ -12,7 +12,8 @@ const PASSWORD_WINDOW_SECONDS = 15 * 60;
 const MAX_PASSWORD_LENGTH = 64;
 
 /**
- * A password link asks for its password once per browser (a signed twelve-hour access cookie).
+ * A password link asks for its password once per browser and password (a signed twelve-hour access
+ * cookie naming the password version it proved: a new password asks again).
  * Attempts are throttled per share and client; a wrong one never uses up a visit.
  */
 @Injectable()
@@ -25,7 +26,7 @@ export class PasswordPolicy implements GatePolicy {
 
   async check(visit: Visit): Promise<GateStep> {
     const { share, request } = visit;
-    if (!share.hasPassword || this.identity.hasAccess(request, share.id)) return PASS;
+    if (!share.hasPassword || this.identity.hasAccess(request, share)) return PASS;
     if (request.method !== 'POST' || request.form.action !== 'password') return { kind: 'password', wrong: false };
     const decision = await this.limiter.consume(
       `share-password:${share.id}:${throttleKeyOf(request.ip)}`,
@@ -34,11 +35,16 @@ export class PasswordPolicy implements GatePolicy {
     );
     if (!decision.allowed) return { kind: 'password-throttled', retryAfterSeconds: decision.retryAfterSeconds };
     const given = request.form.password ?? '';
-    const hash = await this.repository.passwordHash(share.id);
-    if (hash === null || given.length === 0 || given.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(hash, given))) {
+    const password = await this.repository.password(share.id);
+    if (
+      password === null ||
+      given.length === 0 ||
+      given.length > MAX_PASSWORD_LENGTH ||
+      !(await verifyPassword(password.hash, given))
+    ) {
       return { kind: 'password', wrong: true };
     }
-    visit.cookies.push(this.identity.accessCookie(share.id));
+    visit.cookies.push(this.identity.accessCookie({ id: share.id, passwordVersion: password.version }));
     // Typing the password is a deliberate act, like the reveal click: a reveal step goes on to
     // the document at once; any other link goes back to a plain GET.
     if (!(share.oneTime || share.burnAfterRead)) return { kind: 'back-to-link' };

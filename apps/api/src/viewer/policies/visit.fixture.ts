@@ -20,6 +20,7 @@ export function aShare(overrides: Partial<ViewedShare> = {}): ViewedShare {
     consumed: false,
     expired: false,
     hasPassword: false,
+    passwordVersion: 0,
     oneTime: false,
     requireLogin: false,
     emailAllowlist: null,
