@@ -120,13 +120,19 @@ describe('agreements through MCP and the CLI', { timeout: 180_000 }, () => {
 
       const changed = await ok<{ share: Share }>('service_update_share', {
         shareId: created.share.id,
-        agreement: { text: 'MCP terms, v2' },
+        options: { agreement: { text: 'MCP terms, v2' } },
       });
       expect(changed.share.agreement).toMatchObject({ text: 'MCP terms, v2', requireName: false });
-      const removed = await ok<{ share: Share }>('service_update_share', { shareId: created.share.id, agreement: null });
+      const removed = await ok<{ share: Share }>('service_update_share', {
+        shareId: created.share.id,
+        options: { agreement: null },
+      });
       expect(removed.share.agreement).toBeUndefined();
 
-      const tooLong = await call('service_update_share', { shareId: created.share.id, agreement: { text: 'x'.repeat(20_001) } });
+      const tooLong = await call('service_update_share', {
+        shareId: created.share.id,
+        options: { agreement: { text: 'x'.repeat(20_001) } },
+      });
       expect(tooLong.isError).toBe(true);
       const notMine = await call('service_acceptances', { shareId: (await bobsShare()).id });
       expect(notMine.isError).toBe(true);

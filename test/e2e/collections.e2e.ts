@@ -10,6 +10,7 @@ import { connect, type Connected } from '../support/mcp-server.js';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { HttpVisitor, isDocument, sql, waitForScan } from '../support/browser.js';
 import { EICAR } from '../support/clamd.js';
+import { followsWithin, OTHER_PROCESS_MS } from '../support/follows-within.js';
 
 type Share = Schemas['ShareDto'];
 type Created = Schemas['CreatedShareDto'];
@@ -348,6 +349,29 @@ describe('collections: a share of a folder', () => {
       expect(await getShare(alice, share.id)).toMatchObject({ visitCount: 1, consumedAt: expect.any(String) });
     });
 
+    it('one reader, one visit: the link again, its documents and parallel requests within the pass count the visit that admitted it', async () => {
+      const { share, url } = await shareFolder(alice, handbook, { maxVisits: 2 });
+      const path = new URL(url).pathname;
+      const reader = new HttpVisitor(app.baseUrl, CHROME);
+      const first = await reader.get(path);
+      expect(first.status).toBe(200);
+      expect(await getShare(alice, share.id)).toMatchObject({ visitCount: 1 });
+      // Opening the link itself again, not only the way back, stays within the visit.
+      const again = await reader.get(path);
+      expect(again.status).toBe(200);
+      expect(listed(again.body)).toEqual(listed(first.body));
+      const parallel = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => reader.get(i % 2 ? path : `${path}/d/${i % 4 === 0 ? files.intro : files.notes}`)),
+      );
+      expect(parallel.map((page) => page.status)).toEqual(Array<number>(24).fill(200));
+      expect(parallel.filter((_, i) => i % 2 === 0).every(isDocument)).toBe(true);
+      expect(await getShare(alice, share.id)).toMatchObject({ visitCount: 1, uniqueVisitCount: 1, consumedAt: null });
+      // The cap of two is still there for one more reader, and only one.
+      expect((await new HttpVisitor(app.baseUrl, 'Second/1').get(path)).status).toBe(200);
+      expect((await new HttpVisitor(app.baseUrl, 'Third/1').get(path)).status).toBe(410);
+      expect(await getShare(alice, share.id)).toMatchObject({ visitCount: 2 });
+    });
+
     it('revoking takes effect at once for the document pages of an admitted visit', async () => {
       const { share, url } = await shareFolder(alice, handbook);
       const path = new URL(url).pathname;
@@ -454,6 +478,88 @@ describe('collection caps across two api replicas', () => {
     expect(reads[0]!.n).toBe(CAP);
   });
 
+  it('a pass re-checks the account: once an administrator disables it, no document request started after the commit shows text, on either replica', async () => {
+    const { url } = await shareFolder(alice, shelf, { requireLogin: true });
+    const path = new URL(url).pathname;
+    const reader = await createUser(first.baseUrl);
+    const replicas = [first.baseUrl, second.baseUrl];
+    const browser = new HttpVisitor(first.baseUrl, CHROME).withCookie(reader.cookie);
+    expect((await browser.get(path)).status).toBe(200);
+    for (const replica of replicas) expect(isDocument(await browser.get(`${replica}${path}/d/${doc}`))).toBe(true);
+
+    const read = async (i: number) => {
+      const startedAt = performance.now();
+      const page = await browser.get(`${replicas[i % 2]}${path}/d/${doc}`);
+      return { startedAt, status: page.status, shown: page.body.includes('Only a few may read this.') };
+    };
+    let committedAt = Number.POSITIVE_INFINITY;
+    const disabled = unwrap(
+      alice.console.PATCH('/api/admin/users/{id}', { params: { path: { id: reader.userId } }, body: { disabled: true } }),
+    ).then(() => (committedAt = performance.now()));
+    // Half of them race the disabling; the other half start once it has answered (after its commit).
+    const during = Array.from({ length: 15 }, (_, i) => read(i));
+    await disabled;
+    const after = await Promise.all(Array.from({ length: 15 }, (_, i) => read(i)));
+    const raced = await Promise.all(during);
+    const late = [...raced.filter((result) => result.startedAt > committedAt), ...after];
+    expect(late.length).toBeGreaterThanOrEqual(15);
+    expect(late.filter((result) => result.shown)).toEqual([]);
+    expect(late.map((result) => result.status)).toEqual(Array<number>(late.length).fill(401));
+    // The list too meets the gate again.
+    for (const replica of replicas) expect((await browser.get(`${replica}${path}`)).status).toBe(401);
+  });
+
+  it('a pass re-checks the sign-in: after the reader signs out, the list and documents ask for it again on either replica', async () => {
+    const { share, url } = await shareFolder(alice, shelf, { requireLogin: true });
+    const path = new URL(url).pathname;
+    const reader = await createUser(first.baseUrl);
+    const browser = new HttpVisitor(first.baseUrl, CHROME).withCookie(reader.cookie);
+    expect((await browser.get(path)).status).toBe(200);
+    expect(isDocument(await browser.get(`${second.baseUrl}${path}/d/${doc}`))).toBe(true);
+    const out = await fetch(`${second.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie: reader.cookie } });
+    expect(out.status).toBeLessThan(300);
+    for (const replica of [first.baseUrl, second.baseUrl]) {
+      const asked = await browser.get(`${replica}${path}/d/${doc}`);
+      expect(asked.status).toBe(401);
+      expect(asked.body).not.toContain('Only a few may read this.');
+      expect((await browser.get(`${replica}${path}`)).status).toBe(401);
+    }
+    expect(await getShare(alice, share.id)).toMatchObject({ visitCount: 1 });
+  });
+
+  it('a new password locks out the old one: the next request asks again, for a single link and inside a pass, on either replica', async () => {
+    const single = await unwrap(alice.api.POST('/api/v1/shares', { body: { fileId: doc, password: 'first secret' } }));
+    const collection = await shareFolder(alice, shelf, { password: 'first secret' });
+    const singlePath = new URL(single.url).pathname;
+    const path = new URL(collection.url).pathname;
+    const browser = new HttpVisitor(first.baseUrl, CHROME);
+    expect((await browser.post(singlePath, { action: 'password', password: 'first secret' })).status).toBe(303);
+    expect((await browser.post(path, { action: 'password', password: 'first secret' })).status).toBe(303);
+    expect((await browser.get(path)).status).toBe(200);
+    const replicas = [first.baseUrl, second.baseUrl];
+    for (const replica of replicas) {
+      expect(isDocument(await browser.get(`${replica}${singlePath}`))).toBe(true);
+      expect(isDocument(await browser.get(`${replica}${path}/d/${doc}`))).toBe(true);
+    }
+    for (const id of [single.share.id, collection.share.id]) {
+      await unwrap(alice.api.PATCH('/api/v1/shares/{id}', { params: { path: { id } }, body: { password: 'second secret' } }));
+    }
+    // The replica that made the change, at once; the other within the change feed's second (its
+    // gate row of the single link); the collection's pass is judged against the database's row.
+    expect((await browser.get(`${first.baseUrl}${singlePath}`)).status).toBe(401);
+    await followsWithin(OTHER_PROCESS_MS, async () => (await browser.get(`${second.baseUrl}${singlePath}`)).status === 401);
+    for (const replica of replicas) {
+      const asked = await browser.get(`${replica}${path}/d/${doc}`);
+      expect(asked.status).toBe(401);
+      expect(asked.body).not.toContain('Only a few may read this.');
+      expect((await browser.get(`${replica}${path}`)).status).toBe(401);
+    }
+    // The new password opens both again; the old one no longer does.
+    expect((await browser.post(singlePath, { action: 'password', password: 'first secret' })).status).toBe(401);
+    expect((await browser.post(singlePath, { action: 'password', password: 'second secret' })).status).toBe(303);
+    expect(isDocument(await browser.get(`${second.baseUrl}${singlePath}`))).toBe(true);
+  });
+
   it('a one-time collection: of 20 parallel reveals over both replicas exactly one opens it', async () => {
     const { share, url } = await shareFolder(alice, shelf, { oneTime: true });
     const path = new URL(url).pathname;
@@ -517,8 +623,8 @@ describe('collections through the MCP tool server and the CLI', () => {
   const call = async (name: string, args: Record<string, unknown>) =>
     (await mcp.client.callTool({ name, arguments: args })) as CallToolResult;
 
-  it('service_share shares a folder; service_list_shares filters by folderId; both ids is a VALIDATION error', async () => {
-    const created = await call('service_share', { folderId: shelf, options: { maxVisits: 3 } });
+  it('service_share_folder shares a folder; service_list_shares filters by folderId; service_share takes no folderId', async () => {
+    const created = await call('service_share_folder', { folderId: shelf, options: { maxVisits: 3 } });
     expect(created.isError).toBeFalsy();
     const { share, url } = created.structuredContent as Created;
     expect(share).toMatchObject({ folderId: shelf, folderName: expect.stringMatching(/^Doors \d+$/), maxVisits: 3 });
@@ -528,10 +634,18 @@ describe('collections through the MCP tool server and the CLI', () => {
     const filtered = await call('service_list_shares', { folderId: shelf });
     expect((filtered.structuredContent as { shares: Share[] }).shares.map((item) => item.id)).toEqual([share.id]);
 
-    const both = await call('service_share', { fileId, folderId: shelf });
-    expect(both.isError).toBe(true);
-    const text = (both.content.find((part) => part.type === 'text') as { text: string }).text;
-    expect(JSON.parse(text)).toMatchObject({ code: 'VALIDATION', status: 400 });
+    // The spec's service_share shares a file: a folderId is no argument of it, and no folder is shared.
+    const folderless = await call('service_share', { folderId: shelf });
+    expect(folderless.isError).toBe(true);
+    expect((folderless.content.find((part) => part.type === 'text') as { text: string }).text).toMatch(
+      /Input validation error[\s\S]*fileId/,
+    );
+    // A collection is never pinned to a version: the folder tool does not take the option at all.
+    const pinned = await call('service_share_folder', { folderId: shelf, options: { lockedVersionId: 'v1' } });
+    expect(pinned.isError).toBe(true);
+    expect((pinned.content.find((part) => part.type === 'text') as { text: string }).text).toContain('lockedVersionId');
+    const after = await call('service_list_shares', { folderId: shelf });
+    expect((after.structuredContent as { shares: Share[] }).shares.map((item) => item.id)).toEqual([share.id]);
   });
 
   it('sharedown shares create --folder shares a folder, and shares ls --folder lists it', async () => {

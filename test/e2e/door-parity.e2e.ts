@@ -47,7 +47,9 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string }
 
 const rows = Object.entries(DOOR_PARITY);
 const withDoors = rows.filter((entry): entry is [string, Doors] => hasDoors(entry[1]));
-const tools = [...new Set(withDoors.map(([, row]) => row.mcp).filter((tool): tool is string => typeof tool === 'string'))];
+const tools = [
+  ...new Set(withDoors.flatMap(([, row]) => (typeof row.mcp === 'string' || Array.isArray(row.mcp) ? [row.mcp].flat() : []))),
+];
 const commands = [
   ...new Set(withDoors.map(([, row]) => row.cli).filter((command): command is string => typeof command === 'string')),
 ];
@@ -84,6 +86,10 @@ describe('every console operation has its REST route, MCP tool and CLI command',
 
   it('names only tools the MCP server offers', () => {
     expect(tools.filter((tool) => !offered.has(tool))).toEqual([]);
+  });
+
+  it('names every tool the MCP server offers under some console route', () => {
+    expect([...offered].filter((tool) => !tools.includes(tool))).toEqual([]);
   });
 
   it('names only commands the CLI has, each with its own help', async () => {

@@ -10,6 +10,7 @@ const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 
 const SPEC_TOOLS = ['service_upload', 'service_share', 'service_revoke', 'service_get', 'service_list', 'service_validate'];
 const NEW_TOOLS = [
+  'service_share_folder',
   'service_list_shares',
   'service_get_share',
   'service_update_share',
@@ -51,6 +52,7 @@ const DESTRUCTIVE = ['service_revoke', 'service_delete', 'service_purge'];
 interface ToolResults {
   service_upload: Schemas['UploadResponseDto'];
   service_share: Schemas['CreatedShareDto'];
+  service_share_folder: Schemas['CreatedShareDto'];
   service_list: Schemas['FileListDto'];
   service_get: Schemas['FileResponseDto'];
   service_revoke: Schemas['ShareEnvelopeDto'];
@@ -183,9 +185,23 @@ describe('MCP tools for every document operation', () => {
       expect(byName.service_purge!.annotations!.idempotentHint).toBe(false);
       expect(byName.service_list!.inputSchema.required ?? []).toEqual([]);
       expect(Object.keys(byName.service_list!.inputSchema.properties!)).toEqual(['folderId', 'limit', 'cursor']);
-      expect(byName.service_update_share!.inputSchema.required).toEqual(['shareId']);
-      expect(Object.keys(byName.service_update_share!.inputSchema.properties!)).toEqual(
-        expect.arrayContaining(['maxVisits', 'password', 'expiresInDays', 'emailAllowlist', 'notify', 'watermarkText']),
+      // The spec's service_share: fileId (required) and options, and nothing else (a folder has its own tool).
+      expect(byName.service_share!.inputSchema.required).toEqual(['fileId']);
+      expect(Object.keys(byName.service_share!.inputSchema.properties!)).toEqual(['fileId', 'options']);
+      expect(byName.service_share_folder!.inputSchema.required).toEqual(['folderId']);
+      expect(Object.keys(byName.service_share_folder!.inputSchema.properties!)).toEqual(['folderId', 'options']);
+      // One options object: service_share's, less the version pin for a folder, less what a live link keeps for a change.
+      const optionsOf = (name: string) =>
+        Object.keys((byName[name]!.inputSchema.properties!.options as { properties: Record<string, unknown> }).properties);
+      const shareOptions = optionsOf('service_share');
+      expect(shareOptions).toEqual(
+        expect.arrayContaining(['maxVisits', 'password', 'expiresInDays', 'emailAllowlist', 'notify', 'watermarkText', 'slug']),
+      );
+      expect(optionsOf('service_share_folder')).toEqual(shareOptions.filter((name) => name !== 'lockedVersionId'));
+      expect(byName.service_update_share!.inputSchema.required).toEqual(['shareId', 'options']);
+      expect(Object.keys(byName.service_update_share!.inputSchema.properties!)).toEqual(['shareId', 'options']);
+      expect(optionsOf('service_update_share')).toEqual(
+        shareOptions.filter((name) => !['oneTime', 'slug', 'lockedVersionId'].includes(name)),
       );
       expect(byName.service_read!.inputSchema.required).toEqual(['fileId']);
       expect(byName.service_create_folder!.inputSchema.required).toEqual(['name']);
@@ -300,7 +316,10 @@ describe('MCP tools for every document operation', () => {
         expect.arrayContaining([first.share.id, second.share.id]),
       );
 
-      const capped = await ok('service_update_share', { shareId: first.share.id, maxVisits: 5, watermarkText: 'internal' });
+      const capped = await ok('service_update_share', {
+        shareId: first.share.id,
+        options: { maxVisits: 5, watermarkText: 'internal' },
+      });
       expect(capped.share).toMatchObject({
         id: first.share.id,
         maxVisits: 5,
@@ -310,9 +329,15 @@ describe('MCP tools for every document operation', () => {
       const direct = await unwrap(alice.api.GET('/api/v1/shares/{id}', { params: { path: { id: first.share.id } } }));
       expect(direct.maxVisits).toBe(5);
 
-      const uncapped = await ok('service_update_share', { shareId: first.share.id, maxVisits: null, watermarkText: null });
+      const uncapped = await ok('service_update_share', {
+        shareId: first.share.id,
+        options: { maxVisits: null, watermarkText: null },
+      });
       expect(uncapped.share).toMatchObject({ maxVisits: null, watermarkText: null });
-      const opened = await ok('service_update_share', { shareId: second.share.id, password: null, expiresInDays: 3 });
+      const opened = await ok('service_update_share', {
+        shareId: second.share.id,
+        options: { password: null, expiresInDays: 3 },
+      });
       expect(opened.share).toMatchObject({ hasPassword: false, expiresAt: expect.any(String) });
 
       const before = await ok('service_get_share', { shareId: first.share.id });
@@ -320,30 +345,79 @@ describe('MCP tools for every document operation', () => {
         share: expect.objectContaining({ id: first.share.id, maxVisits: null }),
         policies: { oneSession: false, emailAllowlist: [] },
       });
-      await ok('service_update_share', { shareId: first.share.id, oneSession: true, emailAllowlist: ['reader@example.com'] });
+      await ok('service_update_share', {
+        shareId: first.share.id,
+        options: { oneSession: true, emailAllowlist: ['reader@example.com'] },
+      });
       const after = await ok('service_get_share', { shareId: first.share.id });
       expect(after.policies).toEqual({ oneSession: true, emailAllowlist: ['reader@example.com'] });
       expect(after.share.requireLogin).toBe(true);
-      await ok('service_update_share', { shareId: first.share.id, emailAllowlist: [] });
+      await ok('service_update_share', { shareId: first.share.id, options: { emailAllowlist: [] } });
       expect((await ok('service_get_share', { shareId: first.share.id })).policies.emailAllowlist).toEqual([]);
 
-      expect(errorBody(await call('service_update_share', { shareId: first.share.id }))).toMatchObject({
+      expect(errorBody(await call('service_update_share', { shareId: first.share.id, options: {} }))).toMatchObject({
         code: 'VALIDATION',
         status: 400,
       });
-      schemaError(await call('service_update_share', { shareId: first.share.id, maxVisits: 0 }), 'maxVisits');
+      schemaError(await call('service_update_share', { shareId: first.share.id }), 'options');
+      schemaError(await call('service_update_share', { shareId: first.share.id, options: { maxVisits: 0 } }), 'maxVisits');
+      // The earlier flat form is refused by name, alone or beside options, and changes nothing.
+      schemaError(await call('service_update_share', { shareId: first.share.id, maxVisits: 2 }), 'maxVisits');
+      schemaError(
+        await call('service_update_share', { shareId: first.share.id, options: { maxVisits: 2 }, password: 'flat-pw' }),
+        'password',
+      );
+      schemaError(await call('service_update_share', { shareId: first.share.id, options: { slug: 'renamed' } }), 'slug');
+      expect(await unwrap(alice.api.GET('/api/v1/shares/{id}', { params: { path: { id: first.share.id } } }))).toMatchObject({
+        maxVisits: null,
+        hasPassword: false,
+        token: first.share.token,
+      });
       await ok('service_revoke', { shareId: second.share.id });
-      expect(errorBody(await call('service_update_share', { shareId: second.share.id, maxVisits: 2 }))).toMatchObject({
+      expect(
+        errorBody(await call('service_update_share', { shareId: second.share.id, options: { maxVisits: 2 } })),
+      ).toMatchObject({
         code: 'CONFLICT',
         status: 409,
       });
+    });
+
+    it('service_share_folder makes a folder link with options, which service_update_share changes like any link', async () => {
+      const { folder } = await ok('service_create_folder', { name: unique('shelf') });
+      const file = await cleanFile(unique('on-shelf.md'), '# on the shelf\n', folder.id);
+      const { share, url } = await ok('service_share_folder', {
+        folderId: folder.id,
+        options: { password: 'shelf-pw', maxVisits: 4, notify: 'first' },
+      });
+      expect(share).toMatchObject({ folderId: folder.id, hasPassword: true, maxVisits: 4, visitCount: 0 });
+      expect(share).not.toHaveProperty('fileId');
+      expect(url).toBe(`${app.baseUrl}/s/${alice.segment}/${share.token}`);
+      // The same share the REST route made: the service's own record of it.
+      const direct = await unwrap(alice.api.GET('/api/v1/shares/{id}', { params: { path: { id: share.id } } }));
+      expect(direct).toMatchObject({ id: share.id, folderId: folder.id, maxVisits: 4, hasPassword: true, notify: 'first' });
+      expect((await ok('service_list_shares', { folderId: folder.id })).shares.map((item) => item.id)).toEqual([share.id]);
+      expect((await ok('service_list_shares', { fileId: file.id })).shares).toEqual([]);
+
+      const changed = await ok('service_update_share', { shareId: share.id, options: { maxVisits: null, password: null } });
+      expect(changed.share).toMatchObject({ id: share.id, folderId: folder.id, maxVisits: null, hasPassword: false });
+
+      const { folder: bobsFolder } = await unwrap(bob.api.POST('/api/v1/folders', { body: { name: unique('bobs') } }));
+      expect(errorBody(await call('service_share_folder', { folderId: bobsFolder.id }))).toMatchObject({
+        code: 'NOT_FOUND',
+        status: 404,
+      });
+      schemaError(
+        await call('service_share_folder', { folderId: folder.id, options: { lockedVersionId: 'v1' } }),
+        'lockedVersionId',
+      );
+      schemaError(await call('service_share', { folderId: folder.id }), 'fileId');
     });
 
     it('reports visits, analytics, abuse reports and visit notifications of a share', async () => {
       const visitedName = unique('visited.md');
       const file = await cleanFile(visitedName, '# visited\n');
       const { share, url } = await ok('service_share', { fileId: file.id });
-      await ok('service_update_share', { shareId: share.id, notify: 'every' });
+      await ok('service_update_share', { shareId: share.id, options: { notify: 'every' } });
 
       const visited = await fetch(url, { headers: { 'user-agent': CHROME, referer: 'https://chat.example/room' } });
       expect(visited.status).toBe(200);
@@ -492,7 +566,7 @@ describe('MCP tools for every document operation', () => {
         ['service_delete', { fileId: bobsFile.id }],
         ['service_restore', { fileId: bobsFile.id }],
         ['service_purge', { fileId: bobsFile.id }],
-        ['service_update_share', { shareId: bobsShare.id, maxVisits: 1 }],
+        ['service_update_share', { shareId: bobsShare.id, options: { maxVisits: 1 } }],
         ['service_visits', { shareId: bobsShare.id }],
         ['service_analytics', { shareId: bobsShare.id }],
         ['service_get_share', { shareId: bobsShare.id }],

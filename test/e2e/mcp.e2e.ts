@@ -6,7 +6,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Schemas } from '@sharedown/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, freePort, startApp, type RunningApp, type TestUser } from '../support/app.js';
-import { MCP_BIN, baseEnv, connect, startHttpServer, type HttpServer, type Transport } from '../support/mcp-server.js';
+import {
+  MCP_BIN,
+  baseEnv,
+  connect,
+  startHttpServer,
+  type Connected,
+  type HttpServer,
+  type Transport,
+} from '../support/mcp-server.js';
 
 /** What each tool returns on success: the REST response bodies, with service_get's File wrapped as { file }. */
 interface ToolResults {
@@ -85,10 +93,9 @@ describe('MCP tool server', () => {
       expect(Object.keys(byName.service_upload!.inputSchema.properties!)).toEqual(
         expect.arrayContaining(['content', 'name', 'kind', 'folder', 'share']),
       );
-      // The spec's fileId and options, and a collection's folderId in place of fileId (exactly one,
-      // judged by the API, which names the field): neither id is required by the schema.
-      expect(byName.service_share!.inputSchema.required ?? []).toEqual([]);
-      expect(Object.keys(byName.service_share!.inputSchema.properties!)).toEqual(['fileId', 'folderId', 'options']);
+      // Exactly the spec's fileId (required) and options: a folder link is service_share_folder's.
+      expect(byName.service_share!.inputSchema.required).toEqual(['fileId']);
+      expect(Object.keys(byName.service_share!.inputSchema.properties!)).toEqual(['fileId', 'options']);
       expect(byName.service_revoke!.inputSchema.required).toEqual(['shareId']);
       expect(byName.service_get!.inputSchema.required).toEqual(['fileId']);
       expect(byName.service_list!.inputSchema.required ?? []).toEqual([]);
@@ -266,8 +273,14 @@ describe('MCP tool server', () => {
   describe('HTTP transport', () => {
     let server: HttpServer;
 
+    const ALLOWED = 'https://agent.example.com';
+
     beforeAll(async () => {
-      server = await startHttpServer({ SHAREDOWN_URL: app.baseUrl, SHAREDOWN_TOKEN: alice.token });
+      server = await startHttpServer({
+        SHAREDOWN_URL: app.baseUrl,
+        SHAREDOWN_TOKEN: alice.token,
+        MCP_ALLOWED_ORIGINS: `${ALLOWED}, http://localhost:5173`,
+      });
     });
     afterAll(async () => server?.stop());
 
@@ -309,6 +322,56 @@ describe('MCP tool server', () => {
       expect(status).toBe(403);
     });
 
+    it('refuses a browser page of a foreign Origin with 403 and a JSON-RPC error, before any tool runs', async () => {
+      for (const origin of ['https://attacker.example', 'null', `https://${new URL(server.url).host}`]) {
+        const response = await fetch(`${server.url}/mcp`, {
+          method: 'POST',
+          headers: { Origin: origin, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'service_upload', arguments: { content: 'x', name: 'from-a-page.txt', kind: 'TEXT' } },
+          }),
+        });
+        expect(response.status, origin).toBe(403);
+        expect(response.headers.get('content-type')).toBe('application/json');
+        expect(await response.json()).toEqual({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: expect.stringContaining(origin) },
+          id: null,
+        });
+      }
+      const files = await alice.api.GET('/api/v1/files');
+      expect(files.data!.files.map((file) => file.name)).not.toContain('from-a-page.txt');
+      const client = new Client({ name: 'foreign-page', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { Origin: 'https://attacker.example' } },
+      });
+      await expect(client.connect(transport)).rejects.toThrow(/403|Origin not allowed/);
+      await client.close();
+    });
+
+    it.each([
+      ['its own origin', (url: string) => new URL(url).origin],
+      ['an origin of MCP_ALLOWED_ORIGINS', () => ALLOWED],
+      ['no Origin (a client that is not a browser page)', () => undefined],
+    ])('serves a request from %s', async (_what, originOf) => {
+      const origin = originOf(server.url);
+      const client = new Client({ name: 'origin-check', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+          requestInit: origin ? { headers: { Origin: origin } } : {},
+        }),
+      );
+      try {
+        const result = await client.callTool({ name: 'service_validate', arguments: { content: 'a\tb', kind: 'TEXT' } });
+        expect(result.structuredContent).toMatchObject({ normalized: 'a    b' });
+      } finally {
+        await client.close();
+      }
+    });
+
     it('answers 405 for GET /mcp and 404 elsewhere', async () => {
       expect((await fetch(`${server.url}/mcp`)).status).toBe(405);
       expect((await fetch(`${server.url}/nope`)).status).toBe(404);
@@ -347,6 +410,18 @@ describe('MCP tool server', () => {
       expect(result.code).not.toBe(0);
       expect(result.stderr).toMatch(/SHAREDOWN_URL must be an http\(s\) address/);
       expect(result.stderr).toMatch(/PORT must be an integer/);
+    });
+
+    it('refuses a malformed MCP_ALLOWED_ORIGINS at start, naming the key', async () => {
+      const result = await runBin(['--http'], {
+        SHAREDOWN_URL: app.baseUrl,
+        SHAREDOWN_TOKEN: alice.token,
+        PORT: '0',
+        MCP_ALLOWED_ORIGINS: 'https://agent.example.com,agent.example.com/app',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('MCP_ALLOWED_ORIGINS must list origins');
+      expect(result.stderr).toContain('"agent.example.com/app"');
     });
 
     it('rejects unknown flags with a usage message', async () => {

@@ -14,8 +14,11 @@ export interface NoDoor {
 export interface Doors {
   /** `METHOD /api/v1/...` of the token route, as in the OpenAPI document. */
   rest: string;
-  /** The MCP tool's name. */
-  mcp: string | NoDoor;
+  /**
+   * The MCP tool's name; several when one route serves what the tools keep apart (a file's link is
+   * the spec's service_share, a folder's is service_share_folder: the spec's tools keep their inputs).
+   */
+  mcp: string | string[] | NoDoor;
   /** The CLI command's words after `sharedown` (flags are not part of it). */
   cli: string | NoDoor;
 }
@@ -65,7 +68,11 @@ export const DOOR_PARITY: Record<string, ParityRow> = {
   },
   'DELETE /api/console/trash': { rest: 'DELETE /api/v1/trash', mcp: 'service_purge', cli: 'trash purge' },
   // Shares
-  'POST /api/console/shares': { rest: 'POST /api/v1/shares', mcp: 'service_share', cli: 'shares create' },
+  'POST /api/console/shares': {
+    rest: 'POST /api/v1/shares',
+    mcp: ['service_share', 'service_share_folder'],
+    cli: 'shares create',
+  },
   'GET /api/console/shares': { rest: 'GET /api/v1/shares', mcp: 'service_list_shares', cli: 'shares ls' },
   'GET /api/console/shares/{id}': { rest: 'GET /api/v1/shares/{id}', mcp: 'service_get_share', cli: 'shares get' },
   'PATCH /api/console/shares/{id}': { rest: 'PATCH /api/v1/shares/{id}', mcp: 'service_update_share', cli: 'shares edit' },

@@ -20,6 +20,9 @@ Environment:
   SHAREDOWN_TOKEN  API token shd_… created in the console (required)
   PORT             HTTP port (default ${DEFAULT_HTTP_PORT}; --http only)
   HOST             HTTP listen address (default ${DEFAULT_HTTP_HOST}; --http only)
+  MCP_ALLOWED_ORIGINS
+                   browser origins allowed to call /mcp besides the server's own,
+                   comma-separated scheme://host[:port] (--http only)
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -41,3 +41,34 @@ describe(loadHttpConfig.name, () => {
     expect(() => loadHttpConfig({ ...base, PORT: port })).toThrow(/PORT must be an integer/);
   });
 });
+
+describe('MCP_ALLOWED_ORIGINS', () => {
+  const base = { SHAREDOWN_URL: 'http://127.0.0.1:8080', SHAREDOWN_TOKEN: 't' };
+
+  it('is empty when unset', () => {
+    expect(loadHttpConfig(base).allowedOrigins).toEqual([]);
+    expect(loadHttpConfig({ ...base, MCP_ALLOWED_ORIGINS: ' ' }).allowedOrigins).toEqual([]);
+  });
+
+  it('reads comma-separated origins, each as a browser writes it', () => {
+    expect(
+      loadHttpConfig({
+        ...base,
+        MCP_ALLOWED_ORIGINS: 'https://App.Example.com/, http://localhost:5173,https://app.example.com:443,,',
+      }).allowedOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  });
+
+  it.each(['app.example.com', 'https://app.example.com/path', 'ftp://app.example.com', 'https://u@app.example.com', '*', 'null'])(
+    'refuses %s at start, naming the key',
+    (entry) => {
+      expect(() => loadHttpConfig({ ...base, MCP_ALLOWED_ORIGINS: `https://ok.example.com,${entry}` })).toThrow(
+        new RegExp(`MCP_ALLOWED_ORIGINS must list origins .*"${entry.replace(/[.*?/]/g, '\\$&')}"`),
+      );
+    },
+  );
+
+  it('is not read by the stdio configuration', () => {
+    expect(loadConfig({ ...base, MCP_ALLOWED_ORIGINS: 'nonsense' })).toEqual({ url: base.SHAREDOWN_URL, token: 't' });
+  });
+});

@@ -8,6 +8,11 @@ export interface McpConfig {
 export interface HttpConfig extends McpConfig {
   port: number;
   host: string;
+  /**
+   * Browser origins (`scheme://host[:port]`) allowed to call `/mcp` besides the server's own;
+   * a request with any other `Origin` is refused (MCP_ALLOWED_ORIGINS).
+   */
+  allowedOrigins: string[];
 }
 
 export const DEFAULT_HTTP_PORT = 3100;
@@ -62,6 +67,31 @@ export function loadHttpConfig(env: Env): HttpConfig {
     problems.push(`PORT must be an integer between 0 and 65535, got "${rawPort}"`);
   }
   const host = env.HOST?.trim() || DEFAULT_HTTP_HOST;
+  const allowedOrigins = readAllowedOrigins(env.MCP_ALLOWED_ORIGINS, problems);
   if (problems.length) throw new ConfigError(problems);
-  return { ...config, port, host };
+  return { ...config, port, host, allowedOrigins };
+}
+
+/** `https://app.example.com, http://localhost:5173` → each entry's origin (lower-case host, default port dropped). */
+function readAllowedOrigins(raw: string | undefined, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const entry of (raw ?? '').split(',').map((part) => part.trim())) {
+    if (!entry) continue;
+    const origin = originOf(entry);
+    if (origin) origins.push(origin);
+    else {
+      problems.push(`MCP_ALLOWED_ORIGINS must list origins (scheme://host[:port], comma-separated, no path), got "${entry}"`);
+    }
+  }
+  return [...new Set(origins)];
+}
+
+/** The origin an entry names, or undefined when it is not exactly an http(s) origin (a trailing `/` is allowed). */
+export function originOf(value: string): string | undefined {
+  if (!/^https?:\/\/[^/?#@]+\/?$/i.test(value)) return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { loadHttpConfig, type HttpConfig } from './config.js';
+import { loadHttpConfig, originOf, type HttpConfig } from './config.js';
 import { packageInfo } from './package-info.js';
 import { createServer } from './server.js';
 
@@ -30,6 +30,21 @@ function hostAllowed(req: IncomingMessage, config: HttpConfig): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The streamable HTTP transport requires servers to check `Origin`: a browser names the page that
+ * sends the request, and only the server's own origin (`http://` and the `Host` it was addressed
+ * as) and those of MCP_ALLOWED_ORIGINS may act with this process's token. A request without
+ * `Origin` comes from a client that is not a browser page and passes.
+ */
+export function originAllowed(req: Pick<IncomingMessage, 'headers'>, config: Pick<HttpConfig, 'allowedOrigins'>): boolean {
+  const header = req.headers.origin;
+  if (header === undefined) return true;
+  const origin = originOf(header);
+  if (!origin) return false;
+  if (config.allowedOrigins.includes(origin)) return true;
+  return req.headers.host !== undefined && originOf(`http://${req.headers.host}`) === origin;
 }
 
 /**
@@ -69,6 +84,14 @@ export function createMcpHttpServer(config: HttpConfig): Server {
       return;
     }
     if (path === '/mcp') {
+      if (!originAllowed(req, config)) {
+        jsonRpcError(
+          res,
+          403,
+          `Origin not allowed: ${req.headers.origin}; add it to MCP_ALLOWED_ORIGINS to let its pages call /mcp`,
+        );
+        return;
+      }
       handleMcp(req, res, config).catch((error: unknown) => {
         process.stderr.write(`sharedown-mcp: request failed: ${error instanceof Error ? error.stack : String(error)}\n`);
         if (!res.headersSent) jsonRpcError(res, 500, 'Internal server error');

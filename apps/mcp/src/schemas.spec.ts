@@ -15,6 +15,7 @@ import {
   SHARE_NOTIFY,
   shareInputSchema,
   sharePoliciesSchema,
+  shareFolderInputSchema,
   shareSchema,
   shareUpdateSchema,
   trashFileSchema,
@@ -69,15 +70,27 @@ function propertiesOf(schema: JsonSchema, except: string[] = []): Record<string,
 
 const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
-// `notify` (visit notifications) is the owner's choice in the console, the REST API and the CLI; the
-// tools keep the arguments the interface lists, and a share made by a tool notifies nobody.
+// `notify` (visit notifications) is an option of every share tool, but the share object the tools
+// answer with leaves it unnamed (a loose object passes it through).
 const NOT_TOOL_FIELDS = ['notify'];
 
 describe('shareInputSchema', () => {
   it('has the fields, types, ranges, patterns and list limits of the ShareInput of POST /shares', () => {
-    // What is shared (a file or a folder) is an argument of service_share beside the options.
-    const service = propertiesOf(document.components.schemas.CreateShareDto!, ['fileId', 'folderId', ...NOT_TOOL_FIELDS]);
+    // What is shared is an argument of its own beside the options: fileId (service_share), folderId (service_share_folder).
+    const service = propertiesOf(document.components.schemas.CreateShareDto!, ['fileId', 'folderId']);
     expect(propertiesOf(toJson(shareInputSchema))).toEqual(service);
+  });
+
+  it('refuses unknown fields', () => {
+    expect(shareInputSchema.safeParse({ maxVisits: 1, folderId: 'd1' }).success).toBe(false);
+  });
+});
+
+describe('shareFolderInputSchema', () => {
+  it('is shareInputSchema but the version pin, which the service refuses for a collection', () => {
+    const service = propertiesOf(document.components.schemas.CreateShareDto!, ['fileId', 'folderId', 'lockedVersionId']);
+    expect(propertiesOf(toJson(shareFolderInputSchema))).toEqual(service);
+    expect(shareFolderInputSchema.safeParse({ lockedVersionId: 'v1' }).success).toBe(false);
   });
 });
 
@@ -108,6 +121,14 @@ describe('shareUpdateSchema', () => {
     const service = propertiesOf(document.components.schemas.UpdateShareDto!);
     // The contract's notify is a $ref to the ShareNotify enum, which constraintsOf resolves.
     expect(propertiesOf(toJson(shareUpdateSchema))).toEqual(service);
+  });
+
+  it('is shareInputSchema, field for field, less what a live link keeps', () => {
+    const fixed = ['oneTime', 'slug', 'lockedVersionId'];
+    expect(toJson(shareUpdateSchema).properties).toEqual(
+      Object.fromEntries(Object.entries(toJson(shareInputSchema).properties!).filter(([name]) => !fixed.includes(name))),
+    );
+    expect(shareUpdateSchema.safeParse({ slug: 'abc' }).success).toBe(false);
   });
 
   it('lists the notify choices of the document', () => {

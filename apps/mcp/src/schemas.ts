@@ -26,7 +26,14 @@ const visits = (what: string) =>
     .optional()
     .describe(`${what} (${LIMITS.visits.min}..${LIMITS.visits.max}; null = unlimited)`);
 
-/** Policies of a share link; every field is optional and omitted fields keep the service default. */
+/** When the owner hears of visits: the contract's ShareNotify (schemas.spec.ts checks that they agree). */
+export const SHARE_NOTIFY = ['off', 'first', 'every', 'daily'] as const satisfies readonly Schemas['ShareNotify'][];
+
+/**
+ * Policies of a share link, the ShareInput of the REST API: every field is optional and omitted
+ * fields keep the service default. The one `options` object of service_share, service_share_folder
+ * and service_update_share (and `share` of service_upload); each tool leaves out what it cannot take.
+ */
 export const shareInputSchema = z
   .strictObject({
     expiresInDays: z
@@ -80,7 +87,16 @@ export const shareInputSchema = z
       .array(z.email().max(LIMITS.email.max))
       .max(LIMITS.emailAllowlist.max)
       .optional()
-      .describe(`Only logged-in accounts with one of these e-mail addresses may view (at most ${LIMITS.emailAllowlist.max})`),
+      .describe(
+        `Only logged-in accounts with one of these e-mail addresses may view (at most ${LIMITS.emailAllowlist.max}); ` +
+          'a change replaces the whole list, [] removes it',
+      ),
+    notify: z
+      .enum(SHARE_NOTIFY)
+      .optional()
+      .describe(
+        'When you are told of visits by people: first (once, on the first visit), every (each visit), daily (one digest a day), off (the default)',
+      ),
     agreement: z
       .strictObject({
         text: z
@@ -182,24 +198,14 @@ export const validateResultSchema = {
   ),
 };
 
-/** When the owner hears of visits: the contract's ShareNotify (schemas.spec.ts checks that they agree). */
-export const SHARE_NOTIFY = ['off', 'first', 'every', 'daily'] as const satisfies readonly Schemas['ShareNotify'][];
+/** The options of a folder link (a collection): all but the version pin, which only a single file has. */
+export const shareFolderInputSchema = shareInputSchema.omit({ lockedVersionId: true });
 
 /**
- * The policies PATCH /shares/{id} changes: absent fields stay as they are, null removes.
+ * The options PATCH /shares/{id} changes: absent fields stay as they are, null removes.
  * The token, slug, one-time use and version pin are fixed when a link is made.
  */
-export const shareUpdateSchema = shareInputSchema.omit({ oneTime: true, slug: true, lockedVersionId: true }).extend({
-  emailAllowlist: shareInputSchema.shape.emailAllowlist.describe(
-    `Replaces the e-mail allowlist (at most ${LIMITS.emailAllowlist.max}); [] removes it`,
-  ),
-  notify: z
-    .enum(SHARE_NOTIFY)
-    .optional()
-    .describe(
-      'When you are told of visits by people: first (once, on the first visit), every (each visit), daily (one digest a day), off',
-    ),
-});
+export const shareUpdateSchema = shareInputSchema.omit({ oneTime: true, slug: true, lockedVersionId: true });
 
 export const cursorSchema = z
   .string()

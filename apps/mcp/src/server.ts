@@ -12,7 +12,7 @@ const INSTRUCTIONS = [
   'Documents: service_list and service_get read metadata, service_read returns the text (also the resource sharedown://files/{id}), service_move renames or moves a file or folder.',
   'Folders: service_folders lists the tree, service_create_folder makes one.',
   'Trash: service_delete moves a file or folder to the trash and revokes its links, service_trash lists it, service_restore brings an item back, service_purge deletes for good.',
-  'Share links: service_list_shares lists them, service_get_share shows one with all its policies, service_update_share changes them, service_revoke ends one, service_visits and service_analytics report visits, service_reports lists abuse reports.',
+  'Share links: service_share_folder shares a folder as one link (a collection), service_list_shares lists them, service_get_share shows one with all its policies, service_update_share changes them, service_revoke ends one, service_visits and service_analytics report visits, service_reports lists abuse reports.',
   'Account: service_notifications (service_mark_read marks them read) and service_activity.',
   'Errors come back as {code, status, message}; code UNAVAILABLE means the service could not be reached.',
 ].join(' ');

@@ -18,6 +18,7 @@ import { registerServiceReadTool } from './service-read.js';
 import { registerServiceReportsTool } from './service-reports.js';
 import { registerServiceRestoreTool } from './service-restore.js';
 import { registerServiceRevokeTool } from './service-revoke.js';
+import { registerServiceShareFolderTool } from './service-share-folder.js';
 import { registerServiceShareTool } from './service-share.js';
 import { registerServiceTrashTool } from './service-trash.js';
 import { registerServiceUpdateShareTool } from './service-update-share.js';
@@ -42,6 +43,7 @@ export function registerTools(server: McpServer, context: ToolContext): void {
   registerServicePurgeTool(server, context);
   // Share links
   registerServiceShareTool(server, context);
+  registerServiceShareFolderTool(server, context);
   registerServiceListSharesTool(server, context);
   registerServiceGetShareTool(server, context);
   registerServiceUpdateShareTool(server, context);

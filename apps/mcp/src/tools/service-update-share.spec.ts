@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalValidationError } from '../api-errors.js';
-import { shareChangesOf } from './service-update-share.js';
+import { shareChangesOf, updateShareInputSchema } from './service-update-share.js';
 
 describe(shareChangesOf.name, () => {
   it('sends only the policies named', () => {
@@ -21,5 +21,25 @@ describe(shareChangesOf.name, () => {
   it('refuses a change of nothing, naming what can change', () => {
     expect(() => shareChangesOf({})).toThrow(LocalValidationError);
     expect(() => shareChangesOf({ password: undefined })).toThrow(/maxVisits/);
+  });
+});
+
+describe('updateShareInputSchema', () => {
+  it('takes shareId and options', () => {
+    expect(updateShareInputSchema.parse({ shareId: 's1', options: { maxVisits: 2, notify: 'daily' } })).toEqual({
+      shareId: 's1',
+      options: { maxVisits: 2, notify: 'daily' },
+    });
+  });
+
+  it('refuses the flat policies of its earlier form, and options missing', () => {
+    expect(updateShareInputSchema.safeParse({ shareId: 's1', maxVisits: 2 }).success).toBe(false);
+    expect(updateShareInputSchema.safeParse({ shareId: 's1', options: {}, password: null }).success).toBe(false);
+  });
+
+  it('refuses in options what a live link keeps: the slug, one-time use and the version pin', () => {
+    for (const fixed of [{ slug: 'abc' }, { oneTime: true }, { lockedVersionId: 'v1' }]) {
+      expect(updateShareInputSchema.safeParse({ shareId: 's1', options: fixed }).success, JSON.stringify(fixed)).toBe(false);
+    }
   });
 });
