@@ -373,3 +373,72 @@ describe('console routes and bearer tokens', () => {
     }
   });
 });
+
+describe('names that look alike', () => {
+  const NFC = 'caf\u00e9.md';
+  const NFD = 'cafe\u0301.md';
+  const storedName = async (table: 'files' | 'folders', id: string) =>
+    (await sql<{ name: string }>(databaseUrl, `SELECT name FROM ${table} WHERE id = $1`, [id]))[0]!.name;
+
+  it('stores file and folder names in NFC, so the other spelling of a taken name is a duplicate at every door', async () => {
+    const user = await createUser(app.baseUrl);
+    const first = await uploadFile(user.api, NFC, 'a');
+    expect(first.response.status).toBe(200);
+    // The same name spelt e + U+0301: through the token route, the console and /v1.
+    for (const second of [await uploadFile(user.api, NFD, 'b'), await consoleUpload(user.console, NFD, 'b')]) {
+      expect(second.response.status).toBe(409);
+      expect(second.error).toMatchObject({ code: 'DUPLICATE' });
+    }
+    const v1 = await fetch(`${app.baseUrl}/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+      body: documentForm(NFD, 'b'),
+    });
+    expect(v1.status).toBe(409);
+    expect(await v1.json()).toMatchObject({ code: 'DUPLICATE' });
+    // Stored in NFC whichever spelling came in; a rename onto the other spelling is a duplicate too.
+    const other = await uploadFile(user.api, 'Cafe\u0301.md', 'c');
+    expect(other.data!.file.name).toBe('Caf\u00e9.md');
+    expect(await storedName('files', other.data!.file.id)).toBe('Caf\u00e9.md');
+    const rename = await user.console.PATCH('/api/console/files/{id}', {
+      params: { path: { id: other.data!.file.id } },
+      body: { name: NFD },
+    });
+    expect(rename.response.status).toBe(409);
+    expect(rename.error).toMatchObject({ code: 'DUPLICATE' });
+    const renamed = await uploadFile(user.api, NFD, 'd', { folderId: (await createFolder(user, 'x')).id });
+    expect(await storedName('files', renamed.data!.file.id)).toBe(NFC);
+
+    const folder = await createFolder(user, 'R\u0065\u0301sum\u0065\u0301s');
+    expect(folder.name).toBe('R\u00e9sum\u00e9s');
+    expect(await storedName('folders', folder.id)).toBe('R\u00e9sum\u00e9s');
+    for (const twin of [
+      await user.console.POST('/api/console/folders', { body: { name: 'R\u00e9sum\u00e9s' } }),
+      await user.api.POST('/api/v1/folders', { body: { name: 'Re\u0301sume\u0301s' } }),
+    ]) {
+      expect(twin.response.status).toBe(409);
+      expect(twin.error).toMatchObject({ code: 'DUPLICATE' });
+    }
+  });
+
+  it('refuses names of invisible characters only (U+3164, U+2800, tags, separators) with 400 VALIDATION', async () => {
+    const user = await createUser(app.baseUrl);
+    for (const name of ['\u3164', '\u3164.md', '\u2800.txt', '\u{E0041}\u{E0042}.md']) {
+      const answer = await uploadFile(user.api, name, 'x');
+      expect(answer.response.status, JSON.stringify(name)).toBe(400);
+      expect(answer.error, JSON.stringify(name)).toMatchObject({ code: 'VALIDATION' });
+    }
+    for (const name of ['\u3164', '\u2800\u3164', '\u{E0020}']) {
+      const answer = await user.api.POST('/api/v1/folders', { body: { name } });
+      expect(answer.response.status, JSON.stringify(name)).toBe(400);
+      expect(answer.error, JSON.stringify(name)).toMatchObject({ code: 'VALIDATION' });
+    }
+    const file = (await uploadFile(user.api, 'seen.md', 'x')).data!.file;
+    const rename = await user.console.PATCH('/api/console/files/{id}', {
+      params: { path: { id: file.id } },
+      body: { name: '\u3164.md' },
+    });
+    expect(rename.response.status).toBe(400);
+    expect(rename.error).toMatchObject({ code: 'VALIDATION', error: '文件名不能只由不可见字符组成' });
+  });
+});

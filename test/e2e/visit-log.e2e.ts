@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { HttpVisitor, isDocument, share, sql, upload, type UploadedDocument } from '../support/browser.js';
+import { postChunked } from '../support/raw-http.js';
 
 const CLI_BIN = fileURLToPath(new URL('../../apps/cli/dist/bin.js', import.meta.url));
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -182,6 +183,27 @@ describe('the visit log', () => {
     const statuses = await Promise.all(Array.from({ length: 40 }, () => beacon({ v: signed, t: '0', d: '0.7', c: '0' })));
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 204 || status === 429)).toBe(true);
+  });
+
+  it('counts the bytes a chunked beacon sends (no Content-Length) against its 512-byte limit', async () => {
+    const { share: created, url } = await share(alice, doc.fileId);
+    const page = await new HttpVisitor(app.baseUrl).get(new URL(url).pathname);
+    const signed = /data-visit="([^"]+)"/.exec(page.body)![1]!.replace(/&quot;/g, '"');
+    await logged(created.id, 1);
+    const form = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
+    const beacon = (body: Buffer) => postChunked(`${app.baseUrl}/s/_beacon`, 'application/x-www-form-urlencoded', body, 50);
+
+    const long = form({ v: signed, t: '0', d: '0.9', c: '1', pad: 'x'.repeat(600) });
+    expect(long.length).toBeGreaterThan(600);
+    const refused = await beacon(long);
+    expect(refused.status).toBe(413);
+    expect(refused.body).toBe('');
+    expect((await visitsOf(created.id)).visits[0]).toMatchObject({ completed: false });
+
+    const short = form({ v: signed, t: '0', d: '0.8', c: '1' });
+    expect(short.length).toBeLessThan(512);
+    expect((await beacon(short)).status).toBe(204);
+    expect((await visitsOf(created.id)).visits[0]).toMatchObject({ scrollDepth: 0.8, completed: true });
   });
 
   it('sums the log up for the console: days, engagement, referrers, devices', async () => {

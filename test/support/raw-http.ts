@@ -59,3 +59,34 @@ export function announceBody(url: string, contentLength: number): Promise<{ stat
     socket.on('error', reject);
   });
 }
+
+/**
+ * POSTs `body` with `Transfer-Encoding: chunked` and no Content-Length, written in pieces of
+ * `chunkBytes`, so the server learns the size only from what it reads. Resolves with the answer
+ * even when the server answers early and closes the connection.
+ */
+export function postChunked(
+  url: string,
+  contentType: string,
+  body: Buffer,
+  chunkBytes = 64,
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    for (let at = 0; at < body.length; at += chunkBytes) req.write(body.subarray(at, at + chunkBytes));
+    req.end();
+  });
+}

@@ -23,3 +23,16 @@ export function NoControlCharacters(field: string, options: ValidationOptions = 
     options,
   );
 }
+
+/**
+ * Characters that show nothing on their own: white space (U+2028 and U+2029 included), controls,
+ * format characters (zero-width marks, bidi controls, the tag block U+E0000–U+E007F), the other
+ * default-ignorable code points (the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation
+ * selectors, the combining grapheme joiner) and the blank braille pattern U+2800.
+ */
+const ONLY_INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\u{E0000}-\u{E007F}]*$/u;
+
+/** True when `text` holds nothing visible: it is empty or made of invisible characters only. */
+export function isInvisibleOnly(text: string): boolean {
+  return ONLY_INVISIBLE.test(text);
+}

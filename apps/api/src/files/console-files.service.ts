@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-context.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { fileNameProblem, kindOfName } from './file-names.js';
+import { fileNameProblem, kindOfName, nfcName } from './file-names.js';
 import { FilesRepository, toFileDto, type FileRecord, type VersionRecord } from './files.repository.js';
 import { FilesService, isUniqueViolation } from './files.service.js';
 import type {
@@ -63,7 +63,7 @@ export class ConsoleFilesService {
     }
     const { files, total } = await this.files.pageLive(userId, {
       folderId: folder,
-      namePattern: query.q?.trim() ? likePattern(query.q.trim()) : undefined,
+      namePattern: query.q?.trim() ? likePattern(nfcName(query.q.trim())) : undefined,
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
@@ -116,7 +116,8 @@ export class ConsoleFilesService {
       .transaction(async (manager) => {
         await this.files.lockOwner(userId, manager);
         const file = await this.filesService.findLive(userId, fileId, manager);
-        const name = change.name ?? file.name;
+        // In NFC, like every stored name: a move also brings a name the NFC migration kept un-normalised to it.
+        const name = nfcName(change.name ?? file.name);
         if (change.name !== undefined) {
           const problem = fileNameProblem(name);
           if (problem) throw AppError.validation(problem);

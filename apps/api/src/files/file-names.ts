@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS } from '../common/text-rules.js';
+import { CONTROL_CHARACTERS, isInvisibleOnly } from '../common/text-rules.js';
 import { LIMITS } from '@sharedown/contract/limits';
 
 /** Document kinds the service hosts, as the contract names them. */
@@ -23,6 +23,15 @@ export const MAX_NAME_LENGTH = LIMITS.fileName.max;
 // the Arabic letter mark, the Mongolian vowel separator and the byte order mark.
 const INVISIBLE_FORMATTING = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
+/**
+ * A file or folder name as it is stored and compared: Unicode NFC, so that `café` typed with a
+ * precomposed é (U+00E9) and as e + combining acute (U+0065 U+0301) are one name, and the second
+ * is a duplicate of the first. Every write of a name normalises it before any check.
+ */
+export function nfcName(name: string): string {
+  return name.normalize('NFC');
+}
+
 /** The extension (with its dot, lower-cased) of a name, or '' when it has none. */
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -42,6 +51,8 @@ export function fileNameProblem(name: string): string | null {
   if (INVISIBLE_FORMATTING.test(name)) return '文件名不能包含双向文本控制符或零宽字符';
   if (name !== name.trim()) return '文件名不能以空白字符开头或结尾';
   const extension = extensionOf(name);
+  // `ㅤ.md` (U+3164) shows as a bare extension; a name of nothing visible names nothing.
+  if (isInvisibleOnly(name.slice(0, name.length - extension.length))) return '文件名不能只由不可见字符组成';
   if (!KIND_BY_EXTENSION[extension]) {
     return `不支持的文件类型：只接受 ${ACCEPTED_EXTENSIONS.join(' ')} 文件`;
   }
@@ -57,6 +68,7 @@ export function folderNameProblem(name: string): string | null {
   if (CONTROL_CHARACTERS.test(name)) return '文件夹名不能包含控制字符';
   if (INVISIBLE_FORMATTING.test(name)) return '文件夹名不能包含双向文本控制符或零宽字符';
   if (name !== name.trim()) return '文件夹名不能以空白字符开头或结尾';
+  if (isInvisibleOnly(name)) return '文件夹名不能只由不可见字符组成';
   if (name === '.' || name === '..') return '文件夹名无效';
   return null;
 }

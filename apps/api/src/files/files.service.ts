@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth/auth-context.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { ScanQueue } from '../scan/scan-queue.js';
 import type { FileDto } from './dto/file.dto.js';
-import { fileNameProblem, kindOfName, numberedName, type FileKind } from './file-names.js';
+import { fileNameProblem, kindOfName, nfcName, numberedName, type FileKind } from './file-names.js';
 import { pageOf, type PageRequest } from '../common/page-cursor.js';
 import {
   FILES_CURSOR,
@@ -80,7 +80,8 @@ export class FilesService {
   ) {}
 
   async upload<T = undefined>(user: AuthUser, input: UploadInput, extension?: UploadExtension<T>): Promise<UploadOutcome<T>> {
-    const { document } = input;
+    // Names are stored in NFC, so the duplicate checks below compare what the reader sees.
+    const document = { ...input.document, filename: nfcName(input.document.filename) };
     const problem = fileNameProblem(document.filename);
     if (problem) throw AppError.validation(problem);
     const kind = kindOfName(document.filename)!;
@@ -261,9 +262,13 @@ export class FilesService {
     });
   }
 
-  /** A name like `report (3).md` that no live file in the folder holds. */
+  /**
+   * `name` (in NFC), or a name like `report (3).md`, that no live file in the folder holds. A name
+   * kept un-normalised by the NFC migration (it collided) takes its NFC form too.
+   */
   async freeName(userId: string, folderId: string | null, name: string, manager: EntityManager): Promise<string> {
-    const taken = await this.files.namesInFolder(userId, folderId, manager);
+    name = nfcName(name);
+    const taken = new Set([...(await this.files.namesInFolder(userId, folderId, manager))].map(nfcName));
     if (!taken.has(name)) return name;
     for (let n = 1; n <= MAX_RENAME_ATTEMPTS; n++) {
       const candidate = numberedName(name, n);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { folderNameProblem } from './file-names.js';
+import { folderNameProblem, nfcName } from './file-names.js';
 import { FilesRepository, isUuid } from './files.repository.js';
 import { FoldersRepository, MAX_FOLDER_DEPTH, type FolderRow } from './folders.repository.js';
 import { isUniqueViolation } from './files.service.js';
@@ -55,7 +55,9 @@ export class FoldersService {
     return folder;
   }
 
-  async create(userId: string, name: string, parentId: string | null): Promise<FolderDto> {
+  async create(userId: string, givenName: string, parentId: string | null): Promise<FolderDto> {
+    // Names are stored in NFC, so the duplicate check (the unique index) compares what the reader sees.
+    const name = nfcName(givenName);
     const problem = folderNameProblem(name);
     if (problem) throw AppError.validation(problem);
     return this.db
@@ -79,17 +81,19 @@ export class FoldersService {
    * CONFLICT), and so is a move that would nest folders deeper than MAX_FOLDER_DEPTH (400).
    */
   async update(userId: string, folderId: string, change: { name?: string; parentId?: string | null }): Promise<FolderDto> {
-    if (change.name !== undefined) {
-      const problem = folderNameProblem(change.name);
+    const newName = change.name === undefined ? undefined : nfcName(change.name);
+    if (newName !== undefined) {
+      const problem = folderNameProblem(newName);
       if (problem) throw AppError.validation(problem);
     }
-    // The name the folder would have after the change, for a DUPLICATE message (a move keeps its name).
-    let finalName = change.name ?? '';
+    // The name the folder would have after the change, for a DUPLICATE message (a move keeps its
+    // name, in NFC: a name the NFC migration kept un-normalised takes its NFC form when moved).
+    let finalName = newName ?? '';
     return this.db
       .transaction(async (manager) => {
         await this.files.lockOwner(userId, manager);
         const folder = await this.findLive(userId, folderId, manager, true);
-        finalName = change.name ?? folder.name;
+        finalName = newName ?? nfcName(folder.name);
         const parentId = change.parentId === undefined ? folder.parent_id : change.parentId;
         if (parentId !== null && parentId !== folder.parent_id) {
           await this.findLive(userId, parentId, manager, true);
@@ -98,7 +102,7 @@ export class FoldersService {
           if (target.includes) throw new AppError(ErrorCode.CONFLICT, '不能把文件夹移动到它自身或其子文件夹中');
           if (target.depth + (await this.folders.height(userId, folder.id, manager)) > MAX_FOLDER_DEPTH) throw tooDeep();
         }
-        return toFolderDto(await this.folders.update(manager, userId, folderId, { name: change.name ?? folder.name, parentId }));
+        return toFolderDto(await this.folders.update(manager, userId, folderId, { name: finalName, parentId }));
       })
       .catch((error: unknown) => {
         if (isUniqueViolation(error, 'folders_live_name_key')) throw duplicateFolder(finalName);

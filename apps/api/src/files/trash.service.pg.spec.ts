@@ -62,6 +62,27 @@ describe(TrashService.name, () => {
     expect(await liveNames()).toEqual(['notes (1).md', 'notes.md', 'plan.md']);
   });
 
+  it('compares and stores names in NFC: restores under a free name beside a spelling that only looks different', async () => {
+    const [nfc, nfd] = ['caf\u00e9.md', 'cafe\u0301.md'];
+    const first = await upload(nfd, 'a');
+    expect(first.name).toBe(nfc);
+    await expect(upload(nfc, 'b')).rejects.toMatchObject({ code: 'DUPLICATE' });
+    await files.trash(user.id, first.id);
+    // A trashed row spelt as before the NFC migration, and a live one taking its name meanwhile.
+    await database.dataSource.query('UPDATE files SET name = $2 WHERE id = $1', [first.id, nfd]);
+    await upload(nfc, 'taken meanwhile');
+    expect(await sut.restoreFile(user.id, first.id)).toEqual({ fileId: first.id, renamed: true });
+    expect(await liveNames()).toEqual(['caf\u00e9 (1).md', nfc]);
+
+    const folder = await folders.create(user.id, 'Cafe\u0301', null);
+    expect(folder.name).toBe('Caf\u00e9');
+    await expect(folders.create(user.id, 'Caf\u00e9', null)).rejects.toMatchObject({ code: 'DUPLICATE' });
+    await folders.trash(user.id, folder.id);
+    await database.dataSource.query('UPDATE folders SET name = $2 WHERE id = $1', [folder.id, 'Cafe\u0301']);
+    await folders.create(user.id, 'Caf\u00e9', null);
+    expect((await sut.restoreFolder(user.id, folder.id)).folder.name).toBe('Caf\u00e9 (1)');
+  });
+
   it('restores a folder with what went to the trash with it, not what was trashed before', async () => {
     const folder = await folders.create(user.id, 'project', null);
     const earlier = await upload('old.md', 'old', folder.id);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { FilesRepository, isUuid, toFileDto } from './files.repository.js';
+import { nfcName } from './file-names.js';
 import { FilesService, isUniqueViolation } from './files.service.js';
 import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from './dto/console-files.dto.js';
 import { FoldersRepository } from './folders.repository.js';
@@ -61,7 +62,7 @@ export class TrashService {
         const name = await this.filesService.freeName(userId, folderId, file.name, manager);
         await this.files.restore(file.id, folderId, name, manager);
         await this.audit.within(manager, { userId, action: AuditAction.fileRestored, targetId: file.id, details: { name } });
-        return { fileId: file.id, renamed: name !== file.name };
+        return { fileId: file.id, renamed: name !== nfcName(file.name) };
       }),
     );
   }
@@ -77,7 +78,7 @@ export class TrashService {
         const name = await this.freeFolderName(userId, parentId, folder.name, manager);
         const restored = await this.folders.restoreSubtree(userId, folder.id, { parentId, name }, manager);
         await this.audit.within(manager, { userId, action: AuditAction.folderRestored, targetId: folder.id, details: { name } });
-        return { folder: toFolderDto(restored), renamed: name !== folder.name };
+        return { folder: toFolderDto(restored), renamed: name !== nfcName(folder.name) };
       }),
     );
   }
@@ -150,8 +151,10 @@ export class TrashService {
     return folder;
   }
 
+  /** `name` in NFC, or `name (n)`, free among the live folders beside it (their names compared in NFC too). */
   private async freeFolderName(userId: string, parentId: string | null, name: string, manager: EntityManager): Promise<string> {
-    const taken = await this.folders.liveNamesIn(userId, parentId, manager);
+    name = nfcName(name);
+    const taken = new Set([...(await this.folders.liveNamesIn(userId, parentId, manager))].map(nfcName));
     if (!taken.has(name)) return name;
     for (let n = 1; n <= 1000; n++) {
       const candidate = numberedFolderName(name, n);

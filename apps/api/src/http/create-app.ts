@@ -22,6 +22,7 @@ import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { LIMITS } from '@sharedown/contract/limits';
 import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
+import { limitBeaconBodies } from '../viewer/beacon-body-limit.js';
 import { ShareGateCache } from '../viewer/share-gate-cache.js';
 import { serveMeDirectly } from '../auth/me-route.js';
 import { TokenIdentityCache } from '../auth/token-identity-cache.js';
@@ -63,6 +64,7 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance();
   // First, so that every route gets the envelope for Fastify's own errors.
   registerRouteErrorHandler(fastify);
+  limitBeaconBodies(fastify);
   serveShareViewsDirectly(fastify, app);
   forgetCachesOnWrites(fastify, app.get(ShareGateCache, { strict: false }), app.get(TokenIdentityCache, { strict: false }));
   serveMeDirectly(fastify, app);

@@ -12,7 +12,7 @@ import { ViewerHttp } from './viewer-http.js';
 import { ViewerPresenter } from './viewer-presenter.js';
 import { ApiViewerResponses } from './viewer-responses.decorator.js';
 import { ViewerService } from './viewer.service.js';
-import { MAX_BEACON_BYTES, VisitEngagement } from './visit-engagement.js';
+import { VisitEngagement } from './visit-engagement.js';
 
 /**
  * The share viewer: `/s/<ownerSegment>/<tokenOrSlug>`, the legacy `/s/<tokenOrSlug>`, and what
@@ -40,16 +40,14 @@ export class ViewerController {
   /**
    * An engagement beacon of a viewer page (navigator.sendBeacon, urlencoded: v the signed visit,
    * t milliseconds visible and in use, d scroll depth 0..1, c 1 once the end was reached, s the
-   * ms each section was on screen as `index:ms,…`, see section-report.ts).
+   * ms each section was on screen as `index:ms,…`, see section-report.ts). A body over
+   * MAX_BEACON_BYTES, announced or read (chunked), is refused with 413 before this runs
+   * (beacon-body-limit.ts).
    */
   @Post('_beacon')
   @ApiExcludeEndpoint()
   async beacon(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     reply.header('Cache-Control', 'no-store').header('X-Content-Type-Options', 'nosniff');
-    if (Number(request.headers['content-length'] ?? 0) > MAX_BEACON_BYTES) {
-      reply.status(413).send();
-      return;
-    }
     const outcome = await this.engagement.report(this.http.toViewerRequest(request).form);
     reply.status(outcome === 'malformed' ? 400 : outcome === 'throttled' ? 429 : 204).send();
   }

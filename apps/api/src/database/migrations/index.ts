@@ -23,6 +23,7 @@ import { AdmissionStatements1763700001910 } from './1763700001910-admission-stat
 import { VisitLogIndexes1763700002000 } from './1763700002000-visit-log-indexes.js';
 import { NewVisitorNumbering1763700002100 } from './1763700002100-new-visitor-numbering.js';
 import { PasswordVersions1763700002200 } from './1763700002200-password-versions.js';
+import { NfcNames1763700002300 } from './1763700002300-nfc-names.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   VisitLogIndexes1763700002000,
   NewVisitorNumbering1763700002100,
   PasswordVersions1763700002200,
+  NfcNames1763700002300,
 ];

@@ -134,6 +134,10 @@ describe(AgreementPolicy.name, () => {
     expect(agreementStop(await post({ accept: 'yes', name: 'a\u0007b' })).problem).toBe('name');
     expect(agreementStop(await post({ accept: 'yes', name: 'Ann\u202eeeL' })).problem).toBe('name');
     expect(agreementStop(await post({ accept: 'yes', name: '\u200b' })).problem).toBe('name');
+    // Names of invisible characters only: Hangul filler, braille blank, separators, a tag character.
+    for (const name of ['\u3164', '\u3164\u3164', '\u2800', '\u2028', '\u2029', '\u3164 \u2800', '\u{E0041}']) {
+      expect(agreementStop(await post({ accept: 'yes', name })).problem, JSON.stringify(name)).toBe('name');
+    }
     expect(acceptances.rows.size).toBe(0);
   });
 

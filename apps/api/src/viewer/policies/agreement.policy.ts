@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from '../../auth/sessions.service.js';
 import { BoundedMemo } from '../../common/bounded-memo.js';
 import { maskedIpPrefix, throttleKeyOf } from '../../common/client-address.js';
 import { LIMITS } from '@sharedown/contract/limits';
+import { isInvisibleOnly } from '../../common/text-rules.js';
 import { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { AgreementAcceptancesRepository } from '../agreement-acceptances.repository.js';
 import { ContentRenderer } from '../content-renderer.js';
@@ -21,7 +22,8 @@ const AGREEMENT_WINDOW_SECONDS = 15 * 60;
 const RENDERED_MEMO_SIZE = 200;
 const USER_AGENT_MAX = 512;
 // Control and format characters (bidirectional overrides, zero-width marks) would let a name
-// that is printed in watermarks read as something else, or as nothing.
+// that is printed in watermarks read as something else, or as nothing; so would a name of
+// invisible characters only (Hangul filler U+3164, braille blank U+2800, line separators).
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
 
 /** What the signed hidden field of an agreement form binds it to. */
@@ -84,7 +86,10 @@ export class AgreementPolicy implements GatePolicy {
     const name = (request.form.name ?? '').trim();
     if (request.form.accept === undefined || request.form.accept === '') return this.page(visit, sha256, 'accept', name);
     const { min, max } = LIMITS.agreementName;
-    if (share.agreementRequireName && ([...name].length < min || [...name].length > max || CONTROL_CHARACTERS.test(name))) {
+    if (
+      share.agreementRequireName &&
+      ([...name].length < min || [...name].length > max || CONTROL_CHARACTERS.test(name) || isInvisibleOnly(name))
+    ) {
       return this.page(visit, sha256, 'name', name);
     }
     const decision = await this.limiter.consume(
