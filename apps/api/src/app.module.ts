@@ -14,6 +14,7 @@ import { MetricsModule } from './metrics/metrics.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { ScanModule } from './scan/scan.module.js';
+import { RequestsModule } from './requests/requests.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { ValidateModule } from './validate/validate.module.js';
 import { ViewerModule } from './viewer/viewer.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         ScanModule,
         FilesModule,
         SharesModule,
+        RequestsModule,
         ExportModule,
         ValidateModule,
         WebhooksModule,

@@ -22,6 +22,12 @@ export const AuditAction = {
   folderRestored: 'folder.restored',
   folderPurged: 'folder.purged',
   trashEmptied: 'trash.emptied',
+  // Document requests: the owner's actions, and an upload received (its actor is nobody: the uploader has no account here).
+  requestCreated: 'request.created',
+  requestClosed: 'request.closed',
+  requestUploadReceived: 'request.upload_received',
+  requestUploadAccepted: 'request.upload_accepted',
+  requestUploadRejected: 'request.upload_rejected',
   // An administrator's actions: `actorId` is the administrator, the event is on the account acted
   // on; a deleted account's is on the administrator's own trail (the account's trail goes with it).
   adminUserDisabled: 'admin.user_disabled',

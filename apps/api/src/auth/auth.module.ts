@@ -14,6 +14,7 @@ import { PasswordChangeService } from './password-change.service.js';
 import { PasswordController } from './password.controller.js';
 import { PasswordSignInService } from './password-sign-in.service.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
+import { SessionOrBearerGuard } from './session-or-bearer.guard.js';
 import { SignInOptionsController } from './sign-in-options.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsRepository } from './sessions.repository.js';
@@ -57,6 +58,7 @@ import { AuditModule } from '../audit/audit.module.js';
     UsersRepository,
     BearerAuthGuard,
     SessionAuthGuard,
+    SessionOrBearerGuard,
     TwoFactorRepository,
     TwoFactorThrottle,
     TwoFactorService,
@@ -74,6 +76,7 @@ import { AuditModule } from '../audit/audit.module.js';
     UsersRepository,
     BearerAuthGuard,
     SessionAuthGuard,
+    SessionOrBearerGuard,
     TwoFactorService,
     PasswordSignInService,
     // A guard is instantiated in the module of the controller that names it; the bearer guard

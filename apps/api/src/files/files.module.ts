@@ -43,5 +43,7 @@ import { AuditModule } from '../audit/audit.module.js';
     TrashService,
     UploadsService,
   ],
+  // Document requests write their uploads as files, into folders, and trash rejected ones.
+  exports: [FilesService, FilesRepository, FoldersRepository],
 })
 export class FilesModule {}

@@ -79,7 +79,12 @@ export class FilesService {
     private readonly audit: AuditLog,
   ) {}
 
-  async upload<T = undefined>(user: AuthUser, input: UploadInput, extension?: UploadExtension<T>): Promise<UploadOutcome<T>> {
+  /** `user`: the account the file belongs to (the caller, or a document request's owner for its uploader). */
+  async upload<T = undefined>(
+    user: Pick<AuthUser, 'id'>,
+    input: UploadInput,
+    extension?: UploadExtension<T>,
+  ): Promise<UploadOutcome<T>> {
     // Names are stored in NFC, so the duplicate checks below compare what the reader sees.
     const document = { ...input.document, filename: nfcName(input.document.filename) };
     const problem = fileNameProblem(document.filename);
@@ -108,7 +113,7 @@ export class FilesService {
 
   private async writeUpload<T>(
     manager: EntityManager,
-    user: AuthUser,
+    user: Pick<AuthUser, 'id'>,
     input: { document: UploadedDocument; folderId: string | null; conflict: ConflictMode; kind: FileKind },
     extension?: UploadExtension<T>,
   ): Promise<Omit<UploadOutcome<T>, 'file'>> {

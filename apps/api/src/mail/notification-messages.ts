@@ -60,6 +60,28 @@ export function notificationMessage(notification: NotificationDto, publicUrl: st
         },
       ];
       break;
+    case 'request_upload': {
+      const title = notification.data.requestTitle ?? '';
+      const from = notification.data.uploaderName ?? '';
+      const infected = notification.data.scanStatus === 'INFECTED';
+      const requestLink = `${publicUrl}/requests/${notification.data.requestId ?? ''}`;
+      subject = `${infected ? '上传被隔离 / Upload quarantined' : '收到上传 / New upload'}: ${file}`;
+      parts = [
+        {
+          lead: infected
+            ? `文档请求「${title}」收到 ${from} 上传的「${file}」，杀毒扫描判定不安全，已隔离。`
+            : `文档请求「${title}」收到 ${from} 上传的「${file}」，等待你审核。`,
+          rest: [requestLink],
+        },
+        {
+          lead: infected
+            ? `Your document request "${title}" received "${file}" from ${from}; the virus scanner found it unsafe and it was quarantined.`
+            : `Your document request "${title}" received "${file}" from ${from}. It awaits your review.`,
+          rest: [requestLink],
+        },
+      ];
+      break;
+    }
     case 'daily_digest': {
       const day = notification.data.day ?? '';
       const shares = notification.data.shares ?? [];

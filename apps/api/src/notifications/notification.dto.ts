@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
 
-export const NOTIFICATION_KINDS = ['first_visit', 'visit', 'daily_digest'] as const;
+export const NOTIFICATION_KINDS = ['first_visit', 'visit', 'daily_digest', 'request_upload'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const DEFAULT_NOTIFICATION_PAGE = 20;
@@ -62,6 +62,14 @@ export class NotificationDataDto {
   automatedVisits?: number;
   @ApiPropertyOptional({ type: [DigestShareDto], description: 'daily digests: each share with visits that day' })
   shares?: DigestShareDto[];
+  @ApiPropertyOptional({ description: 'request uploads: the document request' }) requestId?: string;
+  @ApiPropertyOptional({ description: 'request uploads: its title' }) requestTitle?: string;
+  @ApiPropertyOptional({ description: 'request uploads: the upload' }) uploadId?: string;
+  @ApiPropertyOptional({ description: 'request uploads: the file it became' }) fileId?: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'request uploads: bytes' }) sizeBytes?: number;
+  @ApiPropertyOptional({ description: 'request uploads: the name the uploader gave' }) uploaderName?: string;
+  @ApiPropertyOptional({ enum: ['CLEAN', 'INFECTED'], description: 'request uploads: how its scan settled' })
+  scanStatus?: string;
 }
 
 export class NotificationDto {

@@ -79,6 +79,15 @@ export class NotificationsRepository {
   constructor(private readonly db: DataSource) {}
 
   /** One page, newest first, after the row with sequence number `before` (exclusive); each with its sequence number. */
+  /** A notification of a document request's upload; answers its id. */
+  async insertRequestUpload(userId: string, fileName: string, data: Record<string, unknown>): Promise<string> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `INSERT INTO notifications (user_id, kind, file_name, data) VALUES ($1, 'request_upload', $2, $3) RETURNING id`,
+      [userId, fileName, JSON.stringify(data)],
+    );
+    return rows[0]!.id;
+  }
+
   async page(
     userId: string,
     options: { limit: number; before: string | null; unread: boolean },

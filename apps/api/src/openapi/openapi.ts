@@ -34,22 +34,60 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   );
   const paths: Record<string, PathItem> = {};
   const rootServer = [{ url: '/', description: 'service root' }];
-  for (const [path, item] of Object.entries(declarePublicRoutes(raw.paths)).sort(([a], [b]) => a.localeCompare(b))) {
+  const entries = Object.entries(declarePublicRoutes(raw.paths)).sort(([a], [b]) => a.localeCompare(b));
+  // Operations written once and mounted for both the token API and the console (SessionOrBearerGuard):
+  // each mount names its own authentication, and the console's mount its own operation id.
+  const baseIdsUnder = (prefix: string) =>
+    new Set(entries.filter(([path]) => path.startsWith(prefix)).flatMap(([, item]) => operationIdsOf(item).map(baseId)));
+  const restIds = baseIdsUnder('/v1/');
+  const consoleIds = baseIdsUnder('/api/console/');
+  const shared = (item: PathItem) => operationIdsOf(item).some((id) => restIds.has(baseId(id)) && consoleIds.has(baseId(id)));
+  for (const [path, item] of entries) {
+    const bothDoors = shared(item);
     if (path.startsWith('/v1/')) {
-      paths[path.slice(3)] = item;
+      paths[path.slice(3)] = bothDoors ? withSecurity(item, BEARER) : item;
+    } else if (bothDoors && path.startsWith('/api/console/')) {
+      paths[path] = { ...renameOperations(withSecurity(item, SESSION), '_console', true), servers: rootServer };
     } else {
-      paths[path] = { ...renameOperations(item, path.startsWith('/api/v1/') ? '_apiV1' : ''), servers: rootServer };
+      const rest = bothDoors ? withSecurity(item, BEARER) : item;
+      paths[path] = { ...renameOperations(rest, path.startsWith('/api/v1/') ? '_apiV1' : ''), servers: rootServer };
     }
   }
   return { ...raw, paths };
 }
 
-function renameOperations(item: PathItem, suffix: string): PathItem {
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+const BEARER = [{ bearer: [] }];
+const SESSION = [{ sharedown_session: [] }];
+
+/** An operation id without the index Nest adds per mount of a controller (`Shares_create[1]`). */
+function baseId(id: string): string {
+  return id.replace(/\[\d+\]$/, '');
+}
+
+function operationIdsOf(item: PathItem): string[] {
+  const record = item as Record<string, { operationId?: string } | undefined>;
+  return METHODS.flatMap((method) => record[method]?.operationId ?? []);
+}
+
+function withSecurity(item: PathItem, security: Array<Record<string, string[]>>): PathItem {
+  const copy: Record<string, unknown> = { ...item };
+  for (const method of METHODS) {
+    const operation = copy[method] as object | undefined;
+    if (operation) copy[method] = { ...operation, security };
+  }
+  return copy as PathItem;
+}
+
+function renameOperations(item: PathItem, suffix: string, fromBase = false): PathItem {
   if (!suffix) return item;
   const copy: Record<string, unknown> = { ...item };
-  for (const method of ['get', 'put', 'post', 'delete', 'patch', 'options', 'head']) {
+  for (const method of METHODS) {
     const operation = copy[method] as { operationId?: string } | undefined;
-    if (operation?.operationId) copy[method] = { ...operation, operationId: `${operation.operationId}${suffix}` };
+    if (operation?.operationId) {
+      const id = fromBase ? baseId(operation.operationId) : operation.operationId;
+      copy[method] = { ...operation, operationId: `${id}${suffix}` };
+    }
   }
   return copy as PathItem;
 }

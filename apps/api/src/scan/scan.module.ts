@@ -5,6 +5,7 @@ import { BuiltinScanner } from './builtin-scanner.js';
 import { ClamdScanner } from './clamd-scanner.js';
 import { ScanQueue } from './scan-queue.js';
 import { ScanRepository } from './scan.repository.js';
+import { ScanSettlements } from './scan-settlements.js';
 import { ScanWorker } from './scan.worker.js';
 import { SCANNER, type Scanner } from './scanner.js';
 
@@ -20,8 +21,9 @@ import { SCANNER, type Scanner } from './scanner.js';
     },
     ScanQueue,
     ScanRepository,
+    ScanSettlements,
     ScanWorker,
   ],
-  exports: [ScanQueue],
+  exports: [ScanQueue, ScanSettlements],
 })
 export class ScanModule {}

@@ -8,6 +8,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { QueueService } from '../queue/queue.service.js';
 import type { ScanJobData, ScanQueue } from './scan-queue.js';
 import { ScanRepository } from './scan.repository.js';
+import { ScanSettlements } from './scan-settlements.js';
 import { ScanWorker } from './scan.worker.js';
 import type { Scanner, ScanVerdict } from './scanner.js';
 
@@ -44,6 +45,7 @@ describe(`${ScanWorker.name} settling versions`, () => {
       { env: { ROLE: 'all' } } as Runtime,
       { observeScan: () => undefined } as unknown as Metrics,
       feed,
+      new ScanSettlements(),
     );
   }
 

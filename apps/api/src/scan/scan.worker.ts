@@ -6,6 +6,7 @@ import { Metrics } from '../metrics/metrics.js';
 import { QueueName } from '../queue/queue-names.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ScanQueue, type ScanJobData } from './scan-queue.js';
+import { ScanSettlements } from './scan-settlements.js';
 import { ScanRepository, type ScanVerdict } from './scan.repository.js';
 import { SCANNER, type Scanner } from './scanner.js';
 
@@ -32,6 +33,7 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly metrics: Metrics,
     private readonly feed: ChangeFeed,
+    private readonly settlements: ScanSettlements,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -77,6 +79,7 @@ export class ScanWorker implements OnApplicationBootstrap, OnApplicationShutdown
     const owner = await this.versions.settle(versionId, status, result);
     // The version a link serves may have changed: a visit to this process must show it at once.
     if (owner) this.feed.heardHere('shares', owner);
+    if (status === 'CLEAN' || status === 'INFECTED') await this.settlements.settled(versionId, status);
   }
 
   /** Re-enqueues versions whose job was lost (PENDING for over a minute) or gave up (SCAN_ERROR). */

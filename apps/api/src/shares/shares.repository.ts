@@ -27,13 +27,16 @@ export class SharesRepository {
     manager: EntityManager,
     userId: string,
     fileId: string,
-  ): Promise<{ currentStatus: string | null } | null> {
-    const files: Array<{ current_status: string | null }> = await manager.query(
-      `SELECT v.scan_status AS current_status FROM files f LEFT JOIN file_versions v ON v.id = f.current_version_id
+  ): Promise<{ currentStatus: string | null; awaitingReview: boolean } | null> {
+    // A document request's upload stays unshareable until its owner accepts it (request_uploads.review).
+    const files: Array<{ current_status: string | null; awaiting_review: boolean }> = await manager.query(
+      `SELECT v.scan_status AS current_status,
+              EXISTS (SELECT 1 FROM request_uploads ru WHERE ru.file_id = f.id AND ru.review = 'PENDING') AS awaiting_review
+       FROM files f LEFT JOIN file_versions v ON v.id = f.current_version_id
        WHERE f.id = $1 AND f.user_id = $2 AND f.deleted_at IS NULL FOR SHARE OF f`,
       [fileId, userId],
     );
-    return files[0] ? { currentStatus: files[0].current_status } : null;
+    return files[0] ? { currentStatus: files[0].current_status, awaitingReview: files[0].awaiting_review } : null;
   }
 
   /**

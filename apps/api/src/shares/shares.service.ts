@@ -127,6 +127,9 @@ export class SharesService {
     const file = await this.shares.lockShareableFile(manager, userId, fileId);
     if (!file) throw AppError.notFound('文件不存在');
     if (file.currentStatus === 'INFECTED') throw new AppError(ErrorCode.INFECTED, '文件已被隔离（杀毒扫描判定不安全），不能分享');
+    if (file.awaitingReview) {
+      throw new AppError(ErrorCode.CONFLICT, '该文件经文档请求上传，尚待审核（review: PENDING）：接受后才能分享');
+    }
     if (lockedVersionId !== null) {
       const versionError = AppError.validation('lockedVersionId 不是该文件的版本', 'lockedVersionId');
       if (!UUID.test(lockedVersionId)) throw versionError;

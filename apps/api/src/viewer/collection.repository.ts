@@ -37,9 +37,13 @@ const TREE_CTE = `
     WHERE c.user_id = $2::uuid AND c.deleted_at IS NULL AND t.depth < ${MAX_FOLDER_DEPTH}
   )`;
 
+/** A document request's upload that its owner has not accepted yet is in no collection. */
+const NOT_AWAITING_REVIEW = `NOT EXISTS (SELECT 1 FROM request_uploads ru WHERE ru.file_id = f.id AND ru.review = 'PENDING')`;
+
 /**
  * A collection's documents, read as they are now: a file added to the folder later appears, one
- * moved out or trashed is gone at once. Only documents whose current version is CLEAN are listed.
+ * moved out or trashed is gone at once. Only documents whose current version is CLEAN are listed,
+ * and none that awaits its owner's review (an upload through a document request).
  */
 @Injectable()
 export class CollectionRepository {
@@ -54,6 +58,7 @@ export class CollectionRepository {
            FROM tree t
            JOIN files f ON f.folder_id = t.id AND f.user_id = $2::uuid AND f.deleted_at IS NULL
            JOIN file_versions v ON v.id = f.current_version_id AND v.scan_status = 'CLEAN'
+          WHERE ${NOT_AWAITING_REVIEW}
           ORDER BY cardinality(t.path) > 0, t.path, lower(f.name), f.id`,
         [folderId, ownerId],
       );
@@ -85,7 +90,7 @@ export class CollectionRepository {
            SELECT v.id FROM file_versions v WHERE v.file_id = f.id AND v.scan_status = 'CLEAN'
            ORDER BY v.version_no DESC LIMIT 1
          ) clean ON cur.scan_status IS DISTINCT FROM 'INFECTED'
-        WHERE f.id = $3::uuid AND f.user_id = $2::uuid AND f.deleted_at IS NULL`,
+        WHERE f.id = $3::uuid AND f.user_id = $2::uuid AND f.deleted_at IS NULL AND ${NOT_AWAITING_REVIEW}`,
       [folderId, ownerId, fileId],
     );
     const row = rows[0];

@@ -182,7 +182,10 @@ export class ViewerFormsService {
       status: 303,
       body: '',
       location: safeNext(next),
-      cookies: isLocaleTag(to) ? [{ name: LANGUAGE_COOKIE, value: to, maxAge: LANGUAGE_COOKIE_SECONDS }] : [],
+      // Share links live under /s/, document requests under /r/: the choice holds for both.
+      cookies: isLocaleTag(to)
+        ? ['/s/', '/r/'].map((path) => ({ name: LANGUAGE_COOKIE, value: to, maxAge: LANGUAGE_COOKIE_SECONDS, path }))
+        : [],
     };
   }
 
@@ -232,7 +235,8 @@ export class ViewerFormsService {
       status: 303,
       body: '',
       location: safeNext(typeof payload.n === 'string' ? payload.n : undefined),
-      cookies: [{ name: RENDER_LOGIN_COOKIE, value: login.cookieValue, maxAge }],
+      // The sign-in holds for share links (/s/) and document requests (/r/) of the render host alike.
+      cookies: ['/s/', '/r/'].map((path) => ({ name: RENDER_LOGIN_COOKIE, value: login.cookieValue, maxAge, path })),
     };
   }
 }

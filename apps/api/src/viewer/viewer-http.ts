@@ -111,6 +111,8 @@ export class ViewerHttp {
     for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name.toLowerCase()] = value;
     if (answer.location) headers.location = answer.location;
     Object.assign(headers, PAGE_HEADERS);
+    // A page's type is HTML unless the answer says otherwise (a document request's JSON answer).
+    if (answer.headers?.['Content-Type']) headers['content-type'] = answer.headers['Content-Type'];
     const cookies = this.cookieHeader(reply, answer.cookies ?? []);
     if (cookies !== undefined) headers['set-cookie'] = cookies;
     reply.status(answer.status);

@@ -1,8 +1,11 @@
 import type { ViewerRequest } from './viewer-answer.js';
 
-/** A return path inside the viewer, never an absolute URL that could send the visitor elsewhere. */
+/**
+ * A return path inside the viewer (a share link's `/s/…` or a document request's `/r/…`), never
+ * an absolute URL that could send the visitor elsewhere.
+ */
 export function safeNext(next: string | undefined): string {
-  return typeof next === 'string' && /^\/s\/[A-Za-z0-9_\-/%.?=&]*$/.test(next) && !next.includes('//') ? next : '/s/';
+  return typeof next === 'string' && /^\/[sr]\/[A-Za-z0-9_\-/%.?=&]*$/.test(next) && !next.includes('//') ? next : '/s/';
 }
 
 /**

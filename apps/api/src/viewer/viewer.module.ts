@@ -63,6 +63,10 @@ import { DocumentReadsRepository } from './document-reads.repository.js';
   // retention, through them; a share's analytics reads the sections of its documents through the cache and the
   // section reads.
   exports: [
+    // Document requests' public pages are viewer pages: the same origin rules, headers, sign-in and words.
+    ViewerHttp,
+    ViewerPresenter,
+    ViewerIdentity,
     ShareGateCache,
     ShareViewRepository,
     VisitLogRepository,

@@ -1,9 +1,9 @@
 /** Event kinds a webhook may subscribe to. `share_expiring_soon` is accepted but reserved: it never fires. */
-export const WEBHOOK_EVENTS = ['share_visited', 'share_expiring_soon', 'share_reported'] as const;
+export const WEBHOOK_EVENTS = ['share_visited', 'share_expiring_soon', 'share_reported', 'request_upload_received'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 /** Events the service actually emits. */
-export type EmittedWebhookEvent = Extract<WebhookEventName, 'share_visited' | 'share_reported'>;
+export type EmittedWebhookEvent = Extract<WebhookEventName, 'share_visited' | 'share_reported' | 'request_upload_received'>;
 
 /** One queued delivery: one event for one webhook. */
 export interface WebhookDeliveryJob {

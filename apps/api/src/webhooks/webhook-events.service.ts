@@ -27,7 +27,7 @@ export class WebhookEventsService {
    * Does no queue write when there is none. Delivery is best-effort, so a failing queue is logged and
    * never breaks the caller's request.
    */
-  async emit(userId: string, event: 'share_visited' | 'share_reported', data: Record<string, unknown>): Promise<void> {
+  async emit(userId: string, event: EmittedWebhookEvent, data: Record<string, unknown>): Promise<void> {
     try {
       const subscriptions = await this.subscriptions.get(userId);
       const wanted = (subscription: ActiveSubscription) => subscription.events.includes(event);

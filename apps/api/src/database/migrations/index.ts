@@ -24,6 +24,7 @@ import { VisitLogIndexes1763700002000 } from './1763700002000-visit-log-indexes.
 import { NewVisitorNumbering1763700002100 } from './1763700002100-new-visitor-numbering.js';
 import { PasswordVersions1763700002200 } from './1763700002200-password-versions.js';
 import { NfcNames1763700002300 } from './1763700002300-nfc-names.js';
+import { DocumentRequests1763700002400 } from './1763700002400-document-requests.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   NewVisitorNumbering1763700002100,
   PasswordVersions1763700002200,
   NfcNames1763700002300,
+  DocumentRequests1763700002400,
 ];

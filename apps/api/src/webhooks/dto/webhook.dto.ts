@@ -66,7 +66,7 @@ export class WebhookListDto {
 export class WebhookDeliveryDto {
   @ApiProperty({ description: 'also sent as the X-Service-Delivery header' }) id: string;
   @ApiProperty({ description: 'the event occurrence; shared by every webhook that received it' }) eventId: string;
-  @ApiProperty({ enum: ['share_visited', 'share_reported'] }) event: string;
+  @ApiProperty({ enum: ['share_visited', 'share_reported', 'request_upload_received'] }) event: string;
   @ApiProperty({
     enum: ['success', 'failed', 'timeout', 'error'],
     description: 'success: 2xx; failed: any other status; timeout: not finished within 5 s; error: no HTTP answer',
