@@ -19,6 +19,7 @@ export function toConsoleFileDto(file: FileRecord): ConsoleFileDto {
     updatedAt: file.updatedAt.toISOString(),
     currentVersionId: file.currentVersionId,
     versionNo: file.versionNo,
+    fromRequest: file.fromRequest,
   };
 }
 

@@ -21,6 +21,8 @@ export interface FileRecord {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
+  /** The document request it came through, and its owner's review of it; null for the owner's own files. */
+  fromRequest: { requestId: string; review: 'PENDING' | 'ACCEPTED' | 'REJECTED' } | null;
 }
 
 export interface VersionRecord {
@@ -51,6 +53,7 @@ interface FileRow {
   scan_status: ScanStatus;
   scan_result: string | null;
   share_count: number;
+  from_request?: FileRecord['fromRequest'];
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
@@ -95,7 +98,9 @@ const FILE_COLUMNS = `
   v.version_no, v.size_bytes, v.scan_status, v.scan_result,
   (SELECT count(*)::int FROM shares s
     WHERE s.file_id = f.id AND s.revoked_at IS NULL AND s.consumed_at IS NULL
-      AND (s.expires_at IS NULL OR s.expires_at > now())) AS share_count`;
+      AND (s.expires_at IS NULL OR s.expires_at > now())) AS share_count,
+  (SELECT json_build_object('requestId', ru.request_id, 'review', ru.review) FROM request_uploads ru WHERE ru.file_id = f.id)
+    AS from_request`;
 
 const FILE_FROM = `files f JOIN file_versions v ON v.id = f.current_version_id`;
 
@@ -117,6 +122,7 @@ function toFileRecord(row: FileRow): FileRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     deletedAt: row.deleted_at,
+    fromRequest: row.from_request ?? null,
   };
 }
 

@@ -51,8 +51,7 @@ class RequestSettingsDto {
     type: 'integer',
     minimum: MAX_UPLOADS.min,
     maximum: MAX_UPLOADS.max,
-    default: MAX_UPLOADS.default,
-    description: 'uploads the request accepts in all (a quarantined upload gives its slot back)',
+    description: `uploads the request accepts in all (default ${MAX_UPLOADS.default}; a quarantined upload gives its slot back)`,
   })
   @IsOptional()
   @IsInt({ message: `maxUploads 必须是 ${MAX_UPLOADS.min} 到 ${MAX_UPLOADS.max} 之间的整数` })
@@ -89,6 +88,7 @@ class RequestSettingsDto {
 
   @ApiProperty({
     required: false,
+    type: 'string',
     nullable: true,
     minLength: PASSWORD.min,
     maxLength: PASSWORD.max,

@@ -5,7 +5,12 @@ export type ApiToken = Schemas['ApiTokenDto'];
 export type Webhook = Schemas['WebhookDto'];
 export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
 export type WebhookEvent = Webhook['events'][number];
-export const WEBHOOK_EVENTS: WebhookEvent[] = ['share_visited', 'share_reported', 'share_expiring_soon'];
+export const WEBHOOK_EVENTS: WebhookEvent[] = [
+  'share_visited',
+  'share_reported',
+  'share_expiring_soon',
+  'request_upload_received',
+];
 export type Share = Schemas['ShareDto'];
 export type ShareVisits = Schemas['ShareVisitsDto'];
 export type ShareAnalytics = Schemas['ShareAnalyticsDto'];

@@ -12,6 +12,7 @@ import reports from './de/reports';
 import agreements from './de/agreements';
 import collections from './de/collections';
 import sections from './de/sections';
+import requests from './de/requests';
 
 /** German messages, one file per area under de/, typed by the English ones. */
 const de: Messages = {
@@ -28,6 +29,7 @@ const de: Messages = {
   ...agreements,
   ...collections,
   ...sections,
+  ...requests,
 };
 
 export default de;

@@ -11,6 +11,7 @@ import reports from './en/reports';
 import agreements from './en/agreements';
 import collections from './en/collections';
 import sections from './en/sections';
+import requests from './en/requests';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
 const en = {
@@ -27,6 +28,7 @@ const en = {
   ...agreements,
   ...collections,
   ...sections,
+  ...requests,
 };
 
 export default en;

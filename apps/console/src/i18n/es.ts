@@ -12,6 +12,7 @@ import reports from './es/reports';
 import agreements from './es/agreements';
 import collections from './es/collections';
 import sections from './es/sections';
+import requests from './es/requests';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
 const es: Messages = {
@@ -28,6 +29,7 @@ const es: Messages = {
   ...agreements,
   ...collections,
   ...sections,
+  ...requests,
 };
 
 export default es;

@@ -12,6 +12,7 @@ import reports from './fr/reports';
 import agreements from './fr/agreements';
 import collections from './fr/collections';
 import sections from './fr/sections';
+import requests from './fr/requests';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
 const fr: Messages = {
@@ -28,6 +29,7 @@ const fr: Messages = {
   ...agreements,
   ...collections,
   ...sections,
+  ...requests,
 };
 
 export default fr;

@@ -12,6 +12,7 @@ import reports from './ja/reports';
 import agreements from './ja/agreements';
 import collections from './ja/collections';
 import sections from './ja/sections';
+import requests from './ja/requests';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
 const ja: Messages = {
@@ -28,6 +29,7 @@ const ja: Messages = {
   ...agreements,
   ...collections,
   ...sections,
+  ...requests,
 };
 
 export default ja;

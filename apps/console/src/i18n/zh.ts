@@ -12,6 +12,7 @@ import reports from './zh/reports';
 import agreements from './zh/agreements';
 import collections from './zh/collections';
 import sections from './zh/sections';
+import requests from './zh/requests';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
 const zh: Messages = {
@@ -28,6 +29,7 @@ const zh: Messages = {
   ...agreements,
   ...collections,
   ...sections,
+  ...requests,
 };
 
 export default zh;

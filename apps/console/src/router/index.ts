@@ -64,6 +64,18 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'shareAnalytics.title' },
   },
   {
+    path: '/requests',
+    name: 'request-list',
+    component: () => import('../pages/requests/RequestList.vue'),
+    meta: { title: 'requests.title' },
+  },
+  {
+    path: '/requests/:id',
+    name: 'request-detail',
+    component: () => import('../pages/requests/RequestDetail.vue'),
+    meta: { title: 'requests.title' },
+  },
+  {
     path: '/validate',
     name: 'validate',
     component: () => import('../pages/validate/ValidatePage.vue'),

@@ -3,10 +3,22 @@ import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { NoControlCharacters } from '../../common/text-rules.js';
 import { FileDto, SCAN_STATUSES, type ScanStatus } from './file.dto.js';
 
+/** A file uploaded through a document request: which one, and the owner's review of it. */
+export class FileFromRequestDto {
+  @ApiProperty({ format: 'uuid' }) requestId: string;
+  @ApiProperty({ enum: ['PENDING', 'ACCEPTED', 'REJECTED'] }) review: 'PENDING' | 'ACCEPTED' | 'REJECTED';
+}
+
 export class ConsoleFileDto extends FileDto {
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ description: 'id of the current version' }) currentVersionId: string;
   @ApiProperty({ type: 'integer', description: 'number of the current version (1 for a fresh upload)' }) versionNo: number;
+  @ApiProperty({
+    type: FileFromRequestDto,
+    nullable: true,
+    description: 'the document request it was uploaded through (a "from request" badge); null for the owner’s own files',
+  })
+  fromRequest: FileFromRequestDto | null;
 }
 
 export class ConsoleFileResponseDto {

@@ -50,6 +50,7 @@ export default {
     eventsRequired: 'Wählen Sie mindestens ein Ereignis.',
     event_share_visited: 'Jeder erfolgreiche Aufruf einer Freigabe.',
     event_share_reported: 'Jemand hat eine Freigabe gemeldet.',
+    event_request_upload_received: 'Eine Dokumentanfrage hat einen Upload erhalten (nach dessen Prüfung).',
     event_share_expiring_soon: 'Reserviert; wird angenommen, aber noch nie gesendet.',
     create: 'Webhook erstellen',
     createdTitle: 'Webhook erstellt – hier ist sein Signaturgeheimnis',

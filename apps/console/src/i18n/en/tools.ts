@@ -50,6 +50,7 @@ export default {
     eventsRequired: 'Choose at least one event.',
     event_share_visited: 'Every successful view of a share.',
     event_share_reported: 'Someone reported a share.',
+    event_request_upload_received: 'A document request received an upload (once its scan settled).',
     event_share_expiring_soon: 'Reserved; accepted but never sent yet.',
     create: 'Create webhook',
     createdTitle: 'Webhook created — here is its signing secret',

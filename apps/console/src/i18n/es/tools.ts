@@ -50,6 +50,7 @@ export default {
     eventsRequired: 'Elige al menos un evento.',
     event_share_visited: 'Cada visita correcta a un enlace.',
     event_share_reported: 'Alguien ha denunciado un enlace.',
+    event_request_upload_received: 'Una solicitud de documentos recibió una subida (tras su análisis).',
     event_share_expiring_soon: 'Reservado; se acepta pero todavía no se envía nunca.',
     create: 'Crear webhook',
     createdTitle: 'Webhook creado: este es su secreto de firma',

@@ -50,6 +50,7 @@ export default {
     eventsRequired: 'Choisissez au moins un événement.',
     event_share_visited: 'Chaque consultation réussie d’un partage.',
     event_share_reported: 'Quelqu’un a signalé un partage.',
+    event_request_upload_received: 'Une demande de documents a reçu un dépôt (une fois analysé).',
     event_share_expiring_soon: 'Réservé ; accepté mais jamais envoyé pour l’instant.',
     create: 'Créer le webhook',
     createdTitle: 'Webhook créé — voici son secret de signature',

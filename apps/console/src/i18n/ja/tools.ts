@@ -50,6 +50,7 @@ export default {
     eventsRequired: 'イベントを 1 つ以上選んでください。',
     event_share_visited: '共有が閲覧されるたびに。',
     event_share_reported: '共有が通報されたとき。',
+    event_request_upload_received: 'ドキュメント依頼にアップロードがあったとき（スキャン完了後）。',
     event_share_expiring_soon: '予約済み：受け付けますが、まだ送信されません。',
     create: 'Webhook を作成',
     createdTitle: 'Webhook を作成しました。署名用のシークレットはこちらです',

@@ -52,6 +52,7 @@ export default {
     eventsRequired: '请至少选择一个事件。',
     event_share_visited: '分享每次被成功查看。',
     event_share_reported: '有人举报了分享。',
+    event_request_upload_received: '文档请求收到上传（扫描完成后）。',
     event_share_expiring_soon: '预留事件：可订阅，但暂不发送。',
     create: '创建 Webhook',
     createdTitle: 'Webhook 已创建，以下是签名密钥',
