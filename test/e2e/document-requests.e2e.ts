@@ -26,6 +26,7 @@ async function uploadTo(
   document: { name: string; content: string } | { pasted: string; fileName: string },
   fields: Record<string, string> = { name: 'Ann Uploader' },
   from = currentNetwork,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -37,7 +38,7 @@ async function uploadTo(
   const response = await fetch(url, {
     method: 'POST',
     body: form,
-    headers: { accept: 'application/json', 'x-forwarded-for': from },
+    headers: { accept: 'application/json', 'x-forwarded-for': from, ...headers },
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
@@ -289,6 +290,35 @@ describe('document requests', () => {
     expect((await uploadTo(created.url, { name: 'b.md', content: 'b' })).status).toBe(410);
     const listed = await unwrap(alice.api.GET('/api/v1/requests', { params: { query: { state: 'CLOSED' } } }));
     expect(listed.requests.map((request) => request.id)).toContain(created.request.id);
+  });
+
+  it('an allowlist admits signed-in, proven, listed addresses only, and the upload carries that address', async () => {
+    const listed = await createUser(first.baseUrl, { email: `listed${Date.now()}@example.com` });
+    const other = await createUser(first.baseUrl);
+    const created = await create({ title: 'Listed only', emailAllowlist: [listed.email.toUpperCase()] });
+    expect(created.request.emailAllowlist).toEqual([listed.email]);
+    const path = new URL(created.url).pathname;
+    expect((await new HttpVisitor(first.baseUrl, CHROME).get(path)).status).toBe(401);
+    const asListed = new HttpVisitor(first.baseUrl, CHROME).withCookie(listed.cookie);
+    // Anyone can register any address: an unproven one is not admitted.
+    expect((await asListed.get(path)).status).toBe(403);
+    await sql(first, 'UPDATE users SET email_verified_at = now() WHERE id = ANY($1::uuid[])', [[listed.userId, other.userId]]);
+    const page = await asListed.get(path);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`value="${listed.email}" readonly`);
+    expect((await new HttpVisitor(first.baseUrl, CHROME).withCookie(other.cookie).get(path)).status).toBe(403);
+
+    const anonymous = await uploadTo(created.url, { name: 'anon.md', content: 'x' });
+    expect([anonymous.status, anonymous.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    const uploaded = await uploadTo(created.url, { name: 'listed.md', content: 'x' }, undefined, currentNetwork, {
+      cookie: listed.cookie,
+      origin: first.baseUrl,
+    });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const { uploads } = await unwrap(
+      alice.api.GET('/api/v1/requests/{id}/uploads', { params: { path: { id: created.request.id } } }),
+    );
+    expect(uploads.map((upload) => upload.uploaderEmail)).toEqual([listed.email]);
   });
 
   it("another account's request is 404 on every route; the console reaches the same handlers with its session only", async () => {
