@@ -29,6 +29,12 @@ const NEW_TOOLS = [
   'service_notifications',
   'service_mark_read',
   'service_activity',
+  'service_create_request',
+  'service_list_requests',
+  'service_get_request',
+  'service_close_request',
+  'service_request_uploads',
+  'service_review_upload',
 ];
 const READ_ONLY = [
   'service_get',
@@ -45,8 +51,11 @@ const READ_ONLY = [
   'service_analytics',
   'service_notifications',
   'service_activity',
+  'service_list_requests',
+  'service_get_request',
+  'service_request_uploads',
 ];
-const DESTRUCTIVE = ['service_revoke', 'service_delete', 'service_purge'];
+const DESTRUCTIVE = ['service_revoke', 'service_delete', 'service_purge', 'service_close_request', 'service_review_upload'];
 
 /** What each tool the tests call returns on success, in the contract's own types. */
 interface ToolResults {

@@ -30,6 +30,8 @@ const VERSIONS = 'file versions, overwrite and auto-rename are console-only (the
 const SESSION = 'sign-in, two factors, sessions and the account belong to the console session (the spec)';
 const TOKENS = 'tokens and webhooks are managed with a console session; tokens cannot manage tokens or webhooks (the spec)';
 const ADMIN = "the administrators' area stays on the console session (the spec)";
+const REQUEST_CHANGES =
+  'issue 42 names no tool or command that changes a document request: a token changes one with PATCH /api/v1/requests/{id}; the tools and commands create, list, show, close and review';
 
 /** Console route (`METHOD /api/...` as in the OpenAPI document) → its other doors. */
 export const DOOR_PARITY: Record<string, ParityRow> = {
@@ -118,6 +120,35 @@ export const DOOR_PARITY: Record<string, ParityRow> = {
     rest: 'GET /api/v1/shares/{id}/reports',
     mcp: 'service_reports',
     cli: 'shares reports',
+  },
+  // Document requests (issue 42)
+  'POST /api/console/requests': { rest: 'POST /api/v1/requests', mcp: 'service_create_request', cli: 'requests create' },
+  'GET /api/console/requests': { rest: 'GET /api/v1/requests', mcp: 'service_list_requests', cli: 'requests ls' },
+  'GET /api/console/requests/{id}': { rest: 'GET /api/v1/requests/{id}', mcp: 'service_get_request', cli: 'requests show' },
+  'PATCH /api/console/requests/{id}': {
+    rest: 'PATCH /api/v1/requests/{id}',
+    mcp: { none: REQUEST_CHANGES },
+    cli: { none: REQUEST_CHANGES },
+  },
+  'DELETE /api/console/requests/{id}': {
+    rest: 'DELETE /api/v1/requests/{id}',
+    mcp: 'service_close_request',
+    cli: 'requests close',
+  },
+  'GET /api/console/requests/{id}/uploads': {
+    rest: 'GET /api/v1/requests/{id}/uploads',
+    mcp: 'service_request_uploads',
+    cli: 'requests uploads',
+  },
+  'POST /api/console/requests/{id}/uploads/{uploadId}/accept': {
+    rest: 'POST /api/v1/requests/{id}/uploads/{uploadId}/accept',
+    mcp: 'service_review_upload',
+    cli: 'requests accept',
+  },
+  'POST /api/console/requests/{id}/uploads/{uploadId}/reject': {
+    rest: 'POST /api/v1/requests/{id}/uploads/{uploadId}/reject',
+    mcp: 'service_review_upload',
+    cli: 'requests reject',
   },
   // Notifications and activity
   'GET /api/notifications': { rest: 'GET /api/v1/notifications', mcp: 'service_notifications', cli: 'notifications' },

@@ -24,6 +24,22 @@ describe(notificationDetail.name, () => {
     );
   });
 
+  it('says what came in through a document request', () => {
+    expect(
+      notificationDetail(
+        notification('request_upload', {
+          requestId: 'r',
+          requestTitle: 'Signed policies',
+          uploadId: 'u',
+          fileId: 'f',
+          sizeBytes: 2048,
+          uploaderName: 'Ann',
+          scanStatus: 'CLEAN',
+        }),
+      ),
+    ).toBe('upload to “Signed policies” · by Ann · 2.0 KB · clean');
+  });
+
   it('sums up a daily digest', () => {
     expect(
       notificationDetail(

@@ -1,5 +1,5 @@
 import type { Schemas } from '@sharedown/contract';
-import { formatDate, type Output } from './output.js';
+import { formatBytes, formatDate, type Output } from './output.js';
 
 export type ShareStats = Schemas['ShareAnalyticsDto'];
 export type NotificationView = Schemas['NotificationDto'];
@@ -123,6 +123,16 @@ export function notificationDetail(notification: NotificationView): string {
     const shares = data.shares?.length ?? 0;
     return `${data.day ?? ''}: ${data.visits ?? 0} by people, ${data.automatedVisits ?? 0} automated, over ${plural(shares, 'link')}`;
   }
+  if (notification.kind === 'request_upload') {
+    return [
+      `upload to “${data.requestTitle ?? ''}”`,
+      data.uploaderName ? `by ${data.uploaderName}` : null,
+      data.sizeBytes !== undefined ? formatBytes(data.sizeBytes) : null,
+      data.scanStatus === 'INFECTED' ? 'infected, quarantined' : data.scanStatus === 'CLEAN' ? 'clean' : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  }
   const client = [data.browser, data.os && `on ${data.os}`].filter(Boolean).join(' ');
   return [
     data.visitCount !== undefined ? `visit #${data.visitCount}` : 'visit',
@@ -138,6 +148,7 @@ const KIND_LABELS: Record<NotificationView['kind'], string> = {
   first_visit: 'first visit',
   visit: 'visit',
   daily_digest: 'daily digest',
+  request_upload: 'request upload',
 };
 
 export function printNotificationTable(out: Output, notifications: NotificationView[]): void {

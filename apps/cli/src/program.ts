@@ -6,6 +6,7 @@ import { registerFoldersCommands } from './commands/folders.js';
 import { registerLoginCommands } from './commands/login.js';
 import { registerNotificationsCommand } from './commands/notifications.js';
 import { registerPublishCommand } from './commands/publish.js';
+import { registerRequestsCommands } from './commands/requests.js';
 import { registerSharesCommands } from './commands/shares.js';
 import { registerTrashCommands } from './commands/trash.js';
 import { registerValidateCommand } from './commands/validate.js';
@@ -45,6 +46,7 @@ export function buildProgram(context: CommandContext): Command {
         '  sharedown publish notes.md --expires-in-days 7     upload and share; prints the link',
         '  sharedown files cat <id> > notes.md                the stored text, byte for byte',
         "  sharedown shares edit <id> --no-password           change a link's policies",
+        '  sharedown requests create "Signed policies"       a link others upload documents to',
         '  sharedown trash purge --all --yes                  empty the trash without asking',
         '',
         'Exit codes: 0 ok, 1 API error, 2 usage or configuration error, 3 service unreachable, 4 validate found errors',
@@ -56,6 +58,7 @@ export function buildProgram(context: CommandContext): Command {
   registerFoldersCommands(program, context);
   registerTrashCommands(program, context);
   registerSharesCommands(program, context);
+  registerRequestsCommands(program, context);
   registerNotificationsCommand(program, context);
   registerActivityCommand(program, context);
   registerValidateCommand(program, context);

@@ -8,7 +8,7 @@ export interface ToolErrorBody {
 }
 
 export const READ_ONLY_HINT =
-  'This API token is read-only (scope "read"): uploading, moving, deleting, restoring, purging, creating folders and making, changing or revoking share links need a token with the "write" scope, created in the console.';
+  'This API token is read-only (scope "read"): uploading, moving, deleting, restoring, purging, creating folders, making, changing or revoking share links, and creating or closing document requests or reviewing their uploads need a token with the "write" scope, created in the console.';
 
 /** The service could not be reached; there is no HTTP answer, so the status says "unavailable". */
 export const UNAVAILABLE_STATUS = 503;

@@ -12,6 +12,10 @@ import {
   notificationSchema,
   purgeResultSchema,
   reportSchema,
+  REQUEST_STATES,
+  requestInputSchema,
+  requestSchema,
+  requestUploadSchema,
   SHARE_NOTIFY,
   shareInputSchema,
   sharePoliciesSchema,
@@ -152,10 +156,32 @@ describe('entity schemas of the new tools', () => {
     ['reportSchema', 'ShareReportDto', reportSchema],
     ['purgeResultSchema', 'PurgeResultDto', z.object(purgeResultSchema)],
     ['analyticsSchema', 'ShareAnalyticsDto', z.object(analyticsSchema)],
+    ['requestSchema', 'RequestDto', requestSchema],
+    ['requestUploadSchema', 'RequestUploadDto', requestUploadSchema],
   ] as const)('%s names every field of %s', (_name, dto, schema) => {
     const json = toJson(schema);
     // A recursive schema is written as a $ref into $defs.
     const own = json.$ref ? (json.$defs as Record<string, JsonSchema>)[json.$ref.split('/').pop()!]! : json;
     expect(named(own)).toEqual(named(document.components.schemas[dto]!));
+  });
+});
+
+describe('requestInputSchema', () => {
+  it('has the fields, types, ranges and list limits of the CreateRequestDto of POST /requests', () => {
+    // folderId is a UUID to the service and any id to the tool (the service answers NOT_FOUND or VALIDATION).
+    const service = propertiesOf(document.components.schemas.CreateRequestDto!, ['folderId']);
+    expect(propertiesOf(toJson(requestInputSchema), ['folderId'])).toEqual(service);
+    expect(Object.keys(toJson(requestInputSchema).properties!).sort()).toEqual(
+      Object.keys(document.components.schemas.CreateRequestDto!.properties!).sort(),
+    );
+    expect(toJson(requestInputSchema).required).toEqual(document.components.schemas.CreateRequestDto!.required);
+  });
+
+  it('refuses unknown fields', () => {
+    expect(requestInputSchema.safeParse({ title: 'x', maxVisits: 1 }).success).toBe(false);
+  });
+
+  it('lists the request states of the document', () => {
+    expect([...REQUEST_STATES]).toEqual(document.components.schemas.RequestState!.enum);
   });
 });

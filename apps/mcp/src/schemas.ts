@@ -226,6 +226,13 @@ export const fileDetailsSchema = fileSchema.extend({
   updatedAt: timestamp,
   currentVersionId: z.string().describe('Id of the current version'),
   versionNo: z.number().int().describe('Number of the current version (1 for a fresh upload)'),
+  fromRequest: z
+    .looseObject({
+      requestId: z.string().describe('The document request it was uploaded through'),
+      review: z.string().describe('PENDING, ACCEPTED or REJECTED (see service_review_upload)'),
+    })
+    .nullish()
+    .describe('The document request it came in through; null for your own files. A PENDING one cannot be shared until accepted'),
 });
 
 export const folderSchema = z.looseObject({
@@ -336,12 +343,16 @@ export const analyticsSchema = {
 
 export const notificationSchema = z.looseObject({
   id: z.string(),
-  kind: z.string().describe('first_visit, visit or daily_digest'),
-  shareId: z.string().nullable().describe('null for a daily digest'),
+  kind: z.string().describe('first_visit, visit, daily_digest, or request_upload (a document request received a file)'),
+  shareId: z.string().nullable().describe('null for a daily digest and a request upload'),
   fileName: z.string().nullable(),
   createdAt: timestamp,
   readAt: z.string().nullable().describe('null while unread'),
-  data: z.looseObject({}).describe('The visit (visitCount, ipPrefix, browser …) or the digest (day, visits, shares)'),
+  data: z
+    .looseObject({})
+    .describe(
+      'The visit (visitCount, ipPrefix, browser …), the digest (day, visits, shares) or the upload (requestId, requestTitle, uploadId, fileId, sizeBytes, uploaderName, scanStatus)',
+    ),
 });
 
 export const activityEventSchema = z.looseObject({
@@ -366,4 +377,141 @@ export const reportSchema = z.looseObject({
   createdAt: timestamp,
   status: z.string().describe('open, dismissed, share_disabled or owner_disabled'),
   resolvedAt: z.string().nullable().describe('When an administrator resolved it; null while open'),
+});
+
+/** What a document request can be: the contract's RequestState (schemas.spec.ts checks that they agree). */
+export const REQUEST_STATES = ['OPEN', 'CLOSED', 'EXPIRED', 'FULL'] as const satisfies readonly Schemas['RequestState'][];
+
+/** The owner's decision on an upload: the route it calls, POST /requests/{id}/uploads/{uploadId}/accept or /reject. */
+export const REVIEW_DECISIONS = ['accept', 'reject'] as const;
+
+/** The limits of a document request beside LIMITS (the api's REQUEST_LIMITS; schemas.spec.ts checks them against the document). */
+export const REQUEST_LIMITS = {
+  title: { min: 1, max: 200 },
+  instructions: { max: 5000 },
+  maxUploads: { min: 1, max: 1000, default: 10 },
+} as const;
+
+/**
+ * The body of POST /requests, the CreateRequestDto: `title` and the optional settings, with the
+ * service's limits. Strict: a misspelt setting is refused by name instead of being dropped unseen.
+ */
+export const requestInputSchema = z.strictObject({
+  title: z
+    .string()
+    .min(REQUEST_LIMITS.title.min)
+    .max(REQUEST_LIMITS.title.max)
+    .describe(
+      `What is asked for, shown on the upload page (${REQUEST_LIMITS.title.min}..${REQUEST_LIMITS.title.max} characters)`,
+    ),
+  instructions: z
+    .string()
+    .max(REQUEST_LIMITS.instructions.max)
+    .optional()
+    .describe(`Markdown shown (sanitized) above the upload form (at most ${REQUEST_LIMITS.instructions.max} characters)`),
+  folderId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The folder uploads land in (from service_folders); without it, a new folder named after the title inside a top-level folder "Requests"',
+    ),
+  maxUploads: z
+    .number()
+    .int()
+    .min(REQUEST_LIMITS.maxUploads.min)
+    .max(REQUEST_LIMITS.maxUploads.max)
+    .optional()
+    .describe(
+      `Uploads accepted in all (${REQUEST_LIMITS.maxUploads.min}..${REQUEST_LIMITS.maxUploads.max}, default ${REQUEST_LIMITS.maxUploads.default}); a quarantined upload gives its slot back`,
+    ),
+  maxBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.uploadBytes)
+    .optional()
+    .describe(`Bytes of one upload (at most, and by default, the file limit of ${LIMITS.uploadBytes})`),
+  expiresInDays: z
+    .number()
+    .int()
+    .min(LIMITS.expiresInDays.min)
+    .max(LIMITS.expiresInDays.max)
+    .nullable()
+    .optional()
+    .describe(
+      `Days until the request stops taking uploads (${LIMITS.expiresInDays.min}..${LIMITS.expiresInDays.max}); null or omitted = never expires`,
+    ),
+  password: z
+    .string()
+    .min(LIMITS.sharePassword.min)
+    .max(LIMITS.sharePassword.max)
+    .nullable()
+    .optional()
+    .describe(
+      `Password uploaders must enter before the form (${LIMITS.sharePassword.min}..${LIMITS.sharePassword.max} characters); null = none`,
+    ),
+  emailAllowlist: z
+    .array(z.email().max(LIMITS.email.max))
+    .max(LIMITS.emailAllowlist.max)
+    .nullable()
+    .optional()
+    .describe(
+      `Only uploaders who prove one of these addresses with an e-mail code may upload (at most ${LIMITS.emailAllowlist.max}); null or [] = anyone with the link`,
+    ),
+  notify: z
+    .enum(SHARE_NOTIFY)
+    .optional()
+    .describe(
+      'When you are told of uploads, in the console and by mail: first (the first upload), every (the default), daily (a digest), off',
+    ),
+});
+
+export type RequestInput = z.infer<typeof requestInputSchema>;
+
+export const requestSchema = z.looseObject({
+  id: z.string().describe('Request id, the requestId of service_get_request, service_close_request, service_request_uploads …'),
+  title: z.string(),
+  instructions: z.string().describe('Markdown; "" when none'),
+  folderId: z.string().describe('The folder uploads land in'),
+  maxUploads: z.number().int().describe('Uploads accepted in all'),
+  maxBytes: z.number().int().describe('Bytes of one upload at most'),
+  expiresAt: z.string().nullable().describe('ISO 8601 timestamp; null = never expires'),
+  hasPassword: z.boolean(),
+  emailAllowlist: z.array(z.string()).nullable().describe('Addresses that may upload; null = anyone with the link'),
+  state: z
+    .string()
+    .describe(
+      'OPEN (takes uploads), CLOSED (by you), EXPIRED (past expiresAt) or FULL (every slot taken); only OPEN takes uploads',
+    ),
+  uploadCount: z.number().int().describe('Slots taken: uploads kept (a quarantined one gives its slot back)'),
+  url: z
+    .string()
+    .describe('The public upload page, {service}/r/<owner_segment>/<token>; give it to the people who should upload'),
+  notify: z.string().describe('off, first, every or daily'),
+  createdAt: timestamp,
+  closedAt: z.string().nullable().describe('When you closed it; null while not closed'),
+});
+
+export const requestUploadSchema = z.looseObject({
+  id: z.string().describe('Upload id, the uploadId of service_review_upload'),
+  fileId: z.string().nullable().describe('The file it became (read it with service_read once CLEAN); null once purged'),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  scanStatus: z
+    .string()
+    .nullable()
+    .describe('PENDING, CLEAN, INFECTED (quarantined, never readable) or SCAN_ERROR; null once the file is purged'),
+  review: z
+    .string()
+    .describe(
+      'PENDING (waits for your decision; cannot be shared), ACCEPTED (shareable like any file) or REJECTED (in the trash)',
+    ),
+  uploaderName: z.string().describe('The name the uploader typed'),
+  uploaderEmail: z
+    .string()
+    .nullable()
+    .describe("The uploader's e-mail address: as typed, or the proven one on a request with an allowlist; null when none"),
+  message: z.string().describe('The message the uploader wrote; "" when none'),
+  at: timestamp,
 });

@@ -1,0 +1,57 @@
+import type { CliMessages } from '../messages.js';
+
+export default {
+  requests: {
+    columns: {
+      id: 'ID',
+      title: 'TITEL',
+      state: 'STATUS',
+      uploads: 'UPLOADS',
+      expires: 'LÄUFT AB',
+      created: 'ERSTELLT',
+      file: 'DATEI',
+      size: 'GRÖSSE',
+      scan: 'SCAN',
+      review: 'PRÜFUNG',
+      uploader: 'VON',
+      message: 'NACHRICHT',
+      at: 'ZEIT',
+    },
+    fields: {
+      id: 'ID',
+      link: 'Link',
+      title: 'Titel',
+      state: 'Status',
+      uploads: 'Uploads',
+      perUpload: 'je Upload',
+      expires: 'läuft ab',
+      password: 'Passwort',
+      allowlist: 'Erlaubte Adressen',
+      notify: 'Benachrichtigung',
+      folder: 'Ordner',
+      instructions: 'Hinweise',
+      created: 'erstellt',
+      closed: 'geschlossen',
+    },
+    states: { OPEN: 'offen', CLOSED: 'geschlossen', EXPIRED: 'abgelaufen', FULL: 'voll' },
+    reviews: { PENDING: 'wartet auf Prüfung', ACCEPTED: 'angenommen', REJECTED: 'abgelehnt' },
+    scans: {
+      PENDING: 'wird geprüft',
+      CLEAN: 'sauber',
+      INFECTED: 'infiziert, in Quarantäne',
+      SCAN_ERROR: 'Prüfung fehlgeschlagen',
+      purged: 'endgültig gelöscht',
+    },
+    values: { never: 'nie', none: 'keine', yes: 'ja', no: 'nein', anyone: 'alle mit dem Link' },
+    uploadCount: '{count} von {max}',
+    createdNote:
+      'Anfrage {id}: {max, plural, one {ein Upload} other {bis zu # Uploads}}, in den Ordner {folder}. Verfolgen mit: sharedown requests uploads {id}',
+    qrCaption: 'Mit dem Handy scannen, um die Upload-Seite zu öffnen:',
+    closedLine:
+      'Anfrage „{title}“ ({id}) geschlossen: Ihre Seite sagt jetzt, dass sie geschlossen ist. {count, plural, =0 {Sie hat keine Uploads erhalten.} one {Der erhaltene Upload bleibt.} other {Die # erhaltenen Uploads bleiben.}}',
+    acceptedLine: '{file} ({id}) angenommen: Sobald die Prüfung sauber ist, lässt sie sich wie jede andere Datei teilen.',
+    rejectedLine: '{file} ({id}) abgelehnt: Die Datei liegt im Papierkorb.',
+    moreRequests: 'Weitere Anfragen: erneut mit --cursor {cursor} ausführen',
+    moreUploads: 'Weitere Uploads: erneut mit --cursor {cursor} ausführen',
+  },
+} satisfies CliMessages;

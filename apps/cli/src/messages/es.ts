@@ -1,0 +1,57 @@
+import type { CliMessages } from '../messages.js';
+
+export default {
+  requests: {
+    columns: {
+      id: 'ID',
+      title: 'TÍTULO',
+      state: 'ESTADO',
+      uploads: 'SUBIDAS',
+      expires: 'CADUCA',
+      created: 'CREADA',
+      file: 'ARCHIVO',
+      size: 'TAMAÑO',
+      scan: 'ANÁLISIS',
+      review: 'REVISIÓN',
+      uploader: 'REMITENTE',
+      message: 'MENSAJE',
+      at: 'FECHA',
+    },
+    fields: {
+      id: 'id',
+      link: 'enlace',
+      title: 'título',
+      state: 'estado',
+      uploads: 'subidas',
+      perUpload: 'por subida',
+      expires: 'caduca',
+      password: 'contraseña',
+      allowlist: 'direcciones permitidas',
+      notify: 'avisos',
+      folder: 'carpeta',
+      instructions: 'instrucciones',
+      created: 'creada',
+      closed: 'cerrada',
+    },
+    states: { OPEN: 'abierta', CLOSED: 'cerrada', EXPIRED: 'caducada', FULL: 'completa' },
+    reviews: { PENDING: 'pendiente de revisión', ACCEPTED: 'aceptada', REJECTED: 'rechazada' },
+    scans: {
+      PENDING: 'en análisis',
+      CLEAN: 'limpio',
+      INFECTED: 'infectado, en cuarentena',
+      SCAN_ERROR: 'análisis fallido',
+      purged: 'eliminado definitivamente',
+    },
+    values: { never: 'nunca', none: 'ninguna', yes: 'sí', no: 'no', anyone: 'cualquiera con el enlace' },
+    uploadCount: '{count} de {max}',
+    createdNote:
+      'Solicitud {id}: {max, plural, one {una subida} other {hasta # subidas}}, en la carpeta {folder}. Para seguirla: sharedown requests uploads {id}',
+    qrCaption: 'Escanéelo con un teléfono para abrir la página de subida:',
+    closedLine:
+      'Solicitud «{title}» ({id}) cerrada: su página indica ahora que está cerrada. {count, plural, =0 {No recibió ninguna subida.} one {La subida recibida se conserva.} other {Las # subidas recibidas se conservan.}}',
+    acceptedLine: '{file} ({id}) aceptada: podrá compartirse como cualquier otro archivo cuando el análisis esté limpio.',
+    rejectedLine: '{file} ({id}) rechazada: el archivo está en la papelera.',
+    moreRequests: 'Hay más solicitudes: vuelva a ejecutarlo con --cursor {cursor}',
+    moreUploads: 'Hay más subidas: vuelva a ejecutarlo con --cursor {cursor}',
+  },
+} satisfies CliMessages;

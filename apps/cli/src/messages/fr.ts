@@ -1,0 +1,57 @@
+import type { CliMessages } from '../messages.js';
+
+export default {
+  requests: {
+    columns: {
+      id: 'ID',
+      title: 'TITRE',
+      state: 'ÉTAT',
+      uploads: 'DÉPÔTS',
+      expires: 'EXPIRE',
+      created: 'CRÉÉE',
+      file: 'FICHIER',
+      size: 'TAILLE',
+      scan: 'ANALYSE',
+      review: 'EXAMEN',
+      uploader: 'DÉPOSANT',
+      message: 'MESSAGE',
+      at: 'DATE',
+    },
+    fields: {
+      id: 'id',
+      link: 'lien',
+      title: 'titre',
+      state: 'état',
+      uploads: 'dépôts',
+      perUpload: 'par dépôt',
+      expires: 'expire',
+      password: 'mot de passe',
+      allowlist: 'adresses autorisées',
+      notify: 'notification',
+      folder: 'dossier',
+      instructions: 'consignes',
+      created: 'créée',
+      closed: 'fermée',
+    },
+    states: { OPEN: 'ouverte', CLOSED: 'fermée', EXPIRED: 'expirée', FULL: 'complète' },
+    reviews: { PENDING: 'en attente d’examen', ACCEPTED: 'accepté', REJECTED: 'refusé' },
+    scans: {
+      PENDING: 'analyse en cours',
+      CLEAN: 'sain',
+      INFECTED: 'infecté, en quarantaine',
+      SCAN_ERROR: 'échec de l’analyse',
+      purged: 'supprimé définitivement',
+    },
+    values: { never: 'jamais', none: 'aucun', yes: 'oui', no: 'non', anyone: 'toute personne ayant le lien' },
+    uploadCount: '{count} sur {max}',
+    createdNote:
+      'Demande {id} : {max, plural, one {un dépôt} other {jusqu’à # dépôts}}, dans le dossier {folder}. Pour suivre : sharedown requests uploads {id}',
+    qrCaption: 'Scannez avec un téléphone pour ouvrir la page de dépôt :',
+    closedLine:
+      'Demande « {title} » ({id}) fermée : sa page indique désormais qu’elle est fermée. {count, plural, =0 {Elle n’a reçu aucun dépôt.} one {Le dépôt reçu est conservé.} other {Les # dépôts reçus sont conservés.}}',
+    acceptedLine: '{file} ({id}) accepté : il pourra être partagé comme tout autre fichier une fois l’analyse saine.',
+    rejectedLine: '{file} ({id}) refusé : le fichier est dans la corbeille.',
+    moreRequests: 'D’autres demandes : relancez avec --cursor {cursor}',
+    moreUploads: 'D’autres dépôts : relancez avec --cursor {cursor}',
+  },
+} satisfies CliMessages;

@@ -1,0 +1,57 @@
+import type { CliMessages } from '../messages.js';
+
+export default {
+  requests: {
+    columns: {
+      id: 'ID',
+      title: 'タイトル',
+      state: '状態',
+      uploads: 'アップロード',
+      expires: '期限',
+      created: '作成日時',
+      file: 'ファイル',
+      size: 'サイズ',
+      scan: 'スキャン',
+      review: '確認',
+      uploader: 'アップロード者',
+      message: 'メッセージ',
+      at: '日時',
+    },
+    fields: {
+      id: 'ID',
+      link: 'リンク',
+      title: 'タイトル',
+      state: '状態',
+      uploads: 'アップロード',
+      perUpload: '1 件の上限',
+      expires: '期限',
+      password: 'パスワード',
+      allowlist: '許可リスト',
+      notify: '通知',
+      folder: 'フォルダー',
+      instructions: '説明',
+      created: '作成日時',
+      closed: '終了日時',
+    },
+    states: { OPEN: '受付中', CLOSED: '終了', EXPIRED: '期限切れ', FULL: '上限到達' },
+    reviews: { PENDING: '確認待ち', ACCEPTED: '承認済み', REJECTED: '却下' },
+    scans: {
+      PENDING: 'スキャン中',
+      CLEAN: '問題なし',
+      INFECTED: '感染、隔離済み',
+      SCAN_ERROR: 'スキャン失敗',
+      purged: '完全に削除済み',
+    },
+    values: { never: 'なし', none: 'なし', yes: 'あり', no: 'なし', anyone: 'リンクを知っている全員' },
+    uploadCount: '{count} / {max}',
+    createdNote:
+      'リクエスト {id}：最大 {max} 件のアップロードをフォルダー {folder} に受け付けます。確認するには：sharedown requests uploads {id}',
+    qrCaption: 'スマートフォンでスキャンするとアップロードページが開きます：',
+    closedLine:
+      'リクエスト「{title}」（{id}）を終了しました。ページには終了したと表示されます。{count, plural, =0 {アップロードはありませんでした。} other {受け取った # 件のアップロードは残ります。}}',
+    acceptedLine: '{file}（{id}）を承認しました。スキャンで問題がなければ、他のファイルと同じように共有できます。',
+    rejectedLine: '{file}（{id}）を却下しました。ファイルはゴミ箱に移動しました。',
+    moreRequests: 'さらにリクエストがあります：--cursor {cursor} を付けて再実行してください',
+    moreUploads: 'さらにアップロードがあります：--cursor {cursor} を付けて再実行してください',
+  },
+} satisfies CliMessages;
