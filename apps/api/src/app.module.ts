@@ -15,6 +15,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { ScanModule } from './scan/scan.module.js';
 import { RequestsModule } from './requests/requests.module.js';
+import { WorkspacesModule } from './workspaces/workspaces.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { ValidateModule } from './validate/validate.module.js';
 import { ViewerModule } from './viewer/viewer.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         FilesModule,
         SharesModule,
         RequestsModule,
+        WorkspacesModule,
         ExportModule,
         ValidateModule,
         WebhooksModule,

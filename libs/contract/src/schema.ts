@@ -1251,6 +1251,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace this call acts in
+         * @description A token acts in the workspace it was made in; a personal workspace is its account’s own, with no other members.
+         */
+        get: operations["Workspace_get_console"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/workspace/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending invitations
+         * @description Not accepted, revoked or expired; newest first. OWNER and ADMIN.
+         */
+        get: operations["Workspace_invitations_console"];
+        put?: never;
+        /**
+         * Invite someone by e-mail address
+         * @description Single use, good for 7 days, mailed when SMTP is set; the link (`url`) is in the answer too. Accepted by a signed-in account of that address (proven, where this instance can prove addresses). OWNER and ADMIN (who cannot invite owners).
+         */
+        post: operations["Workspace_invite_console"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/workspace/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation */
+        delete: operations["Workspace_revoke_console"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/workspace/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of the workspace
+         * @description By e-mail address; every role may read them.
+         */
+        get: operations["Workspace_members_console"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/workspace/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave (your own id)
+         * @description Takes effect at the next request on every replica: the member’s sessions stop acting here and its tokens of this workspace answer 401. What it made stays. The last OWNER cannot leave or be removed (409).
+         */
+        delete: operations["Workspace_remove_console"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role
+         * @description OWNER: any role; ADMIN: not to or from OWNER. The last OWNER cannot be demoted (409 CONFLICT), also when two owners demote each other at once.
+         */
+        patch: operations["Workspace_setRole_console"];
+        trace?: never;
+    };
+    "/api/invitations/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link offers
+         * @description Its workspace, role and address; 404 once used, revoked or expired.
+         */
+        get: operations["Workspaces_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{secret}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description As the signed-in account of the invited address (proven where this instance can prove addresses). Single use: a second acceptance is 409.
+         */
+        post: operations["Workspaces_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1956,6 +2101,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace this call acts in
+         * @description A token acts in the workspace it was made in; a personal workspace is its account’s own, with no other members.
+         */
+        get: operations["Workspace_get[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending invitations
+         * @description Not accepted, revoked or expired; newest first. OWNER and ADMIN.
+         */
+        get: operations["Workspace_invitations[0]_apiV1"];
+        put?: never;
+        /**
+         * Invite someone by e-mail address
+         * @description Single use, good for 7 days, mailed when SMTP is set; the link (`url`) is in the answer too. Accepted by a signed-in account of that address (proven, where this instance can prove addresses). OWNER and ADMIN (who cannot invite owners).
+         */
+        post: operations["Workspace_invite[0]_apiV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation */
+        delete: operations["Workspace_revoke[0]_apiV1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of the workspace
+         * @description By e-mail address; every role may read them.
+         */
+        get: operations["Workspace_members[0]_apiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave (your own id)
+         * @description Takes effect at the next request on every replica: the member’s sessions stop acting here and its tokens of this workspace answer 401. What it made stays. The last OWNER cannot leave or be removed (409).
+         */
+        delete: operations["Workspace_remove[0]_apiV1"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role
+         * @description OWNER: any role; ADMIN: not to or from OWNER. The last OWNER cannot be demoted (409 CONFLICT), also when two owners demote each other at once.
+         */
+        patch: operations["Workspace_setRole[0]_apiV1"];
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -2010,6 +2260,51 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s workspaces
+         * @description The personal workspace first, then the shared ones by name.
+         */
+        get: operations["Workspaces_mine"];
+        put?: never;
+        /**
+         * Create a shared workspace
+         * @description Its creator is its first OWNER; its quota starts at DEFAULT_QUOTA_BYTES. A segment taken by an account or workspace is 409.
+         */
+        post: operations["Workspaces_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a shared workspace (OWNER)
+         * @description Only when it holds no files, live or in the trash: 409 otherwise.
+         */
+        delete: operations["Workspaces_delete"];
+        options?: never;
+        head?: never;
+        /** Rename a shared workspace (OWNER) */
+        patch: operations["Workspaces_rename"];
         trace?: never;
     };
     "/healthz": {
@@ -2767,6 +3062,111 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace this call acts in
+         * @description A token acts in the workspace it was made in; a personal workspace is its account’s own, with no other members.
+         */
+        get: operations["Workspace_get[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending invitations
+         * @description Not accepted, revoked or expired; newest first. OWNER and ADMIN.
+         */
+        get: operations["Workspace_invitations[1]"];
+        put?: never;
+        /**
+         * Invite someone by e-mail address
+         * @description Single use, good for 7 days, mailed when SMTP is set; the link (`url`) is in the answer too. Accepted by a signed-in account of that address (proven, where this instance can prove addresses). OWNER and ADMIN (who cannot invite owners).
+         */
+        post: operations["Workspace_invite[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation */
+        delete: operations["Workspace_revoke[1]"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of the workspace
+         * @description By e-mail address; every role may read them.
+         */
+        get: operations["Workspace_members[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave (your own id)
+         * @description Takes effect at the next request on every replica: the member’s sessions stop acting here and its tokens of this workspace answer 401. What it made stays. The last OWNER cannot leave or be removed (409).
+         */
+        delete: operations["Workspace_remove[1]"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role
+         * @description OWNER: any role; ADMIN: not to or from OWNER. The last OWNER cannot be demoted (409 CONFLICT), also when two owners demote each other at once.
+         */
+        patch: operations["Workspace_setRole[1]"];
         trace?: never;
     };
 }
@@ -3725,6 +4125,102 @@ export interface components {
         RequestUploadResponseDto: {
             upload: components["schemas"]["RequestUploadDto"];
         };
+        /**
+         * @description the caller’s role in it
+         * @enum {string}
+         */
+        WorkspaceRole: "OWNER" | "ADMIN" | "EDITOR" | "VIEWER";
+        WorkspaceDto: {
+            /**
+             * Format: uuid
+             * @description for a personal workspace, its account’s id
+             */
+            id: string;
+            name: string;
+            /** @description the URL segment of its links: /s/<segment>/<token> */
+            segment: string;
+            /** @description the account’s own workspace, which has no other members */
+            personal: boolean;
+            /** @description the caller’s role in it */
+            role: components["schemas"]["WorkspaceRole"];
+            quotaBytes: number;
+            usedBytes: number;
+            memberCount: number;
+        };
+        WorkspaceResponseDto: {
+            workspace: components["schemas"]["WorkspaceDto"];
+        };
+        MemberDto: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        MemberListDto: {
+            members: components["schemas"]["MemberDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor: string | null;
+        };
+        SetRoleDto: {
+            role: components["schemas"]["WorkspaceRole"];
+        };
+        MemberResponseDto: {
+            member: components["schemas"]["MemberDto"];
+        };
+        CreateInvitationDto: {
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["WorkspaceRole"];
+        };
+        InvitationDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        CreatedInvitationDto: {
+            invitation: components["schemas"]["InvitationDto"];
+            /** @description the link that accepts it (single use), also mailed when SMTP is set */
+            url: string;
+        };
+        InvitationListDto: {
+            /** @description pending invitations, newest first */
+            invitations: components["schemas"]["InvitationDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor: string | null;
+        };
+        InvitationResponseDto: {
+            invitation: components["schemas"]["InvitationDto"];
+        };
+        WorkspaceListDto: {
+            /** @description the personal workspace first, then the shared ones by name */
+            workspaces: components["schemas"]["WorkspaceDto"][];
+        };
+        CreateWorkspaceDto: {
+            /** @example Sales */
+            name: string;
+            /**
+             * @description unique among accounts’ and workspaces’ segments
+             * @example sales
+             */
+            segment: string;
+        };
+        RenameWorkspaceDto: {
+            name: string;
+        };
+        InvitationPreviewDto: {
+            workspaceName: string;
+            role: components["schemas"]["WorkspaceRole"];
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         ValidateRequestDto: {
             /** @description the text to check, at most 1048576 characters */
             content: string;
@@ -3844,7 +4340,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "request.created" | "request.closed" | "request.upload_received" | "request.upload_accepted" | "request.upload_rejected" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "request.created" | "request.closed" | "request.upload_received" | "request.upload_accepted" | "request.upload_rejected" | "workspace.created" | "workspace.deleted" | "workspace.invited" | "workspace.invitation_revoked" | "workspace.joined" | "workspace.role_changed" | "workspace.member_removed" | "workspace.left" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
             /** Format: date-time */
             createdAt: string;
             /**
@@ -4077,7 +4573,7 @@ export interface components {
              */
             userId: string;
             /** @enum {string} */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "request.created" | "request.closed" | "request.upload_received" | "request.upload_accepted" | "request.upload_rejected" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "request.created" | "request.closed" | "request.upload_received" | "request.upload_accepted" | "request.upload_rejected" | "workspace.created" | "workspace.deleted" | "workspace.invited" | "workspace.invitation_revoked" | "workspace.joined" | "workspace.role_changed" | "workspace.member_removed" | "workspace.left" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
             /** Format: date-time */
             createdAt: string;
             /**
@@ -4185,7 +4681,7 @@ export interface operations {
             query?: {
                 /** @description events of this account, and administrator actions that name it as target */
                 userId?: string;
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "request.created" | "request.closed" | "request.upload_received" | "request.upload_accepted" | "request.upload_rejected" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "request.created" | "request.closed" | "request.upload_received" | "request.upload_accepted" | "request.upload_rejected" | "workspace.created" | "workspace.deleted" | "workspace.invited" | "workspace.invitation_revoked" | "workspace.joined" | "workspace.role_changed" | "workspace.member_removed" | "workspace.left" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
                 /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
                 limit?: number;
                 /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
@@ -4239,7 +4735,7 @@ export interface operations {
             query?: {
                 /** @description events of this account, and administrator actions that name it as target */
                 userId?: string;
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "request.created" | "request.closed" | "request.upload_received" | "request.upload_accepted" | "request.upload_rejected" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_out" | "session.ended" | "session.others_ended" | "password.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "token.created" | "token.revoked" | "webhook.created" | "webhook.deleted" | "share.created" | "share.revoked" | "file.deleted" | "file.restored" | "file.purged" | "folder.deleted" | "folder.restored" | "folder.purged" | "trash.emptied" | "request.created" | "request.closed" | "request.upload_received" | "request.upload_accepted" | "request.upload_rejected" | "workspace.created" | "workspace.deleted" | "workspace.invited" | "workspace.invitation_revoked" | "workspace.joined" | "workspace.role_changed" | "workspace.member_removed" | "workspace.left" | "admin.user_disabled" | "admin.user_enabled" | "admin.quota_changed" | "admin.user_deleted" | "admin.registration_changed" | "admin.invite_created" | "admin.invite_revoked" | "admin.report_dismissed" | "admin.report_share_disabled" | "admin.report_owner_disabled";
             };
             header?: never;
             path?: never;
@@ -8652,6 +9148,502 @@ export interface operations {
             };
         };
     };
+    Workspace_get_console: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspace_invitations_console: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspace_invite_console: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitationDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspace_revoke_console: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspace_members_console: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspace_remove_console: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspace_setRole_console: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspaces_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspaces_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     Notifications_list: {
         parameters: {
             query?: {
@@ -11397,6 +12389,406 @@ export interface operations {
             };
         };
     };
+    "Workspace_get[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_invitations[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_invite[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitationDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_revoke[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_members[0]_apiV1": {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_remove[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_setRole[0]_apiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     Webhooks_list: {
         parameters: {
             query?: {
@@ -11647,6 +13039,210 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspaces_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspaces_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkspaceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspaces_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Workspaces_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameWorkspaceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description UNAUTHENTICATED */
@@ -14816,6 +16412,406 @@ export interface operations {
             };
             /** @description OVER_QUOTA */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_get[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_invitations[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_invite[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitationDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_revoke[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_members[1]": {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_remove[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    "Workspace_setRole[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponseDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

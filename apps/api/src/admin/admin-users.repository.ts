@@ -133,7 +133,8 @@ export class AdminUsersRepository {
   /** One page, newest accounts first, and one row more; `q` matches the e-mail or the segment. */
   async page(q: string | undefined, page: PageRequest<NewestFirstKey>): Promise<AdminUserRow[]> {
     const params: unknown[] = [];
-    const where: string[] = ['true'];
+    // Accounts only: a shared workspace's owner row is listed with the workspaces.
+    const where: string[] = ["u.kind = 'person'"];
     if (q) {
       params.push(containsPattern(q));
       where.push(`(u.email ILIKE $${params.length} OR u.segment ILIKE $${params.length})`);

@@ -6,6 +6,7 @@ import { AuditLog } from '../audit/audit-log.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { DEFAULT_PAGE_LIMIT, newestFirstCursor, pageOf, pageRequestOf, searchText } from '../common/page-cursor.js';
 import { ChangeFeed } from '../database/change-feed.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { TokenIdentityCache } from '../auth/token-identity-cache.js';
 import { AccountStatusService } from './account-status.service.js';
 import type { AdminUserDto, AdminUsersPageDto, UpdateAdminUserDto } from './admin.dto.js';
@@ -24,6 +25,7 @@ export class AdminUsersService {
     private readonly feed: ChangeFeed,
     private readonly administrators: Administrators,
     private readonly tokenIdentities: TokenIdentityCache,
+    private readonly workspaces: WorkspacesService,
   ) {}
 
   async list(query: { q?: string; limit?: string; cursor?: string }): Promise<AdminUsersPageDto> {
@@ -80,6 +82,12 @@ export class AdminUsersService {
    */
   async delete(actorId: string, userId: string): Promise<void> {
     if (!isUuid(userId)) throw new AppError(ErrorCode.NOT_FOUND, '用户不存在');
+    // A shared workspace with other members keeps an owner: its only owner's account stays until another is named.
+    const orphaned = await this.workspaces.soleOwnerOf(userId);
+    if (orphaned.length > 0) {
+      const names = orphaned.map((workspace) => `「${workspace.name}」`).join('、');
+      throw new AppError(ErrorCode.CONFLICT, `该账户是工作区 ${names} 唯一的所有者，且其中还有其他成员：请先指定另一名所有者`);
+    }
     await this.db.transaction(async (manager) => {
       const account = await this.status.lockForRemoval(manager, actorId, userId, true);
       await this.users.delete(manager, account.id);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { AccountStatusService } from './account-status.service.js';
@@ -19,7 +20,7 @@ import { InvitesRepository } from './invites.repository.js';
  * (and import AuthModule, where the guard's session check lives).
  */
 @Module({
-  imports: [AuthModule, AuditModule],
+  imports: [AuthModule, AuditModule, WorkspacesModule],
   controllers: [AdminUsersController, AdminInstanceController],
   providers: [
     AdminUsersRepository,

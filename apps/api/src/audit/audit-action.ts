@@ -28,6 +28,15 @@ export const AuditAction = {
   requestUploadReceived: 'request.upload_received',
   requestUploadAccepted: 'request.upload_accepted',
   requestUploadRejected: 'request.upload_rejected',
+  // Workspaces: on the workspace's trail, the member who acted as `actorId` (a deletion on the deleter's).
+  workspaceCreated: 'workspace.created',
+  workspaceDeleted: 'workspace.deleted',
+  workspaceInvited: 'workspace.invited',
+  workspaceInvitationRevoked: 'workspace.invitation_revoked',
+  workspaceJoined: 'workspace.joined',
+  workspaceRoleChanged: 'workspace.role_changed',
+  workspaceMemberRemoved: 'workspace.member_removed',
+  workspaceLeft: 'workspace.left',
   // An administrator's actions: `actorId` is the administrator, the event is on the account acted
   // on; a deleted account's is on the administrator's own trail (the account's trail goes with it).
   adminUserDisabled: 'admin.user_disabled',

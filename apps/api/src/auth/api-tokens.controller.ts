@@ -43,7 +43,7 @@ export class ApiTokensController {
   @ApiOkResponse({ type: CreatedTokenDto, description: 'the plaintext is returned only here' })
   @ApiErrors(400, 401, 403)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateTokenDto) {
-    return this.tokens.create(auth.user.id, body);
+    return this.tokens.create(auth.user.id, body, auth.actor.id);
   }
 
   @Delete(':id')

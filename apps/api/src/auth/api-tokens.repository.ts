@@ -10,7 +10,7 @@ import {
   type PageRequest,
 } from '../common/page-cursor.js';
 import { Administrators } from './administrators.js';
-import type { AuthUser } from './auth-context.js';
+import type { AuthUser, WorkspaceRole } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
 
@@ -62,7 +62,23 @@ export interface TokenByPrefix {
   scopes: TokenScope[];
   /** Epoch milliseconds, or null for a token that never expires; judged against the clock at each use. */
   expiresAt: number | null;
+  /** The workspace it acts in: its creator's account (a personal workspace) or a shared workspace. */
   user: AuthUser;
+  /** The account it acts as: its creator, a member of `user` with `role` now. */
+  actor: AuthUser;
+  role: WorkspaceRole;
+}
+
+/** The token's creator's columns, as `toAuthUser` reads them, prefixed `actor_`. */
+const ACTOR_COLUMNS = `c.id AS actor_id, coalesce(c.email, '') AS actor_email, c.segment AS actor_segment,
+  c.quota_bytes AS actor_quota_bytes, c.used_bytes AS actor_used_bytes, c.email_verified_at IS NOT NULL AS actor_email_verified,
+  c.password_hash IS NOT NULL AS actor_has_password, c.totp_enabled_at IS NOT NULL AS actor_two_factor_enabled,
+  c.role = 'admin' AS actor_admin_role`;
+
+function actorRow(row: Record<string, unknown>): UserRow {
+  const actor: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (key.startsWith('actor_')) actor[key.slice(6)] = value;
+  return actor as unknown as UserRow;
 }
 
 export type PagedTokenRow = TokenRow & { cursor_time: string };
@@ -98,15 +114,26 @@ export class ApiTokensRepository {
       rateLimitPerMinute: number;
       scopes: TokenScope[];
       expiresInDays: number | null;
+      /** The account the token acts as (its creator); the owner itself in a personal workspace. */
+      createdBy?: string;
     },
     manager: EntityManager = this.db.manager,
   ): Promise<ApiTokenView | null> {
     const rows: TokenRow[] = await manager.query(
-      `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute, scopes, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(days => $7::int) END)
+      `INSERT INTO api_tokens (user_id, name, prefix, secret_hash, rate_limit_per_minute, scopes, expires_at, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(days => $7::int) END, $8)
        ON CONFLICT (prefix) DO NOTHING
        RETURNING ${TOKEN_COLUMNS}`,
-      [token.userId, token.name, token.prefix, token.secretHash, token.rateLimitPerMinute, token.scopes, token.expiresInDays],
+      [
+        token.userId,
+        token.name,
+        token.prefix,
+        token.secretHash,
+        token.rateLimitPerMinute,
+        token.scopes,
+        token.expiresInDays,
+        token.createdBy ?? token.userId,
+      ],
     );
     return rows[0] ? toTokenView(rows[0]) : null;
   }
@@ -122,7 +149,11 @@ export class ApiTokensRepository {
     return updated[0] ? toTokenView(updated[0]) : null;
   }
 
-  /** The unrevoked token with this prefix and its owner (expired or not). */
+  /**
+   * The unrevoked token with this prefix (expired or not), the workspace it acts in and the account
+   * it acts as, with that account's role there now. Null when the token, its workspace or its
+   * creator is revoked or disabled, or the creator is no longer a member of the workspace.
+   */
   async findLiveByPrefix(prefix: string): Promise<TokenByPrefix | null> {
     const rows: Array<
       UserRow & {
@@ -131,26 +162,35 @@ export class ApiTokensRepository {
         rate_limit_per_minute: number;
         scopes: TokenScope[];
         expires_at: Date | null;
+        member_role: WorkspaceRole;
+        actor_id: string;
       }
     > = await namedQuery(
       this.db,
       this.pool,
       'auth_token_identity',
       `SELECT t.id AS token_id, t.secret_hash, t.rate_limit_per_minute, t.scopes, t.expires_at,
-              ${USER_COLUMNS}
+              ${USER_COLUMNS}, ${ACTOR_COLUMNS},
+              CASE WHEN u.kind = 'person' THEN 'OWNER' ELSE m.role END AS member_role
        FROM api_tokens t JOIN users u ON u.id = t.user_id
-       WHERE t.prefix = $1 AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
+       JOIN users c ON c.id = t.created_by AND c.disabled_at IS NULL
+       LEFT JOIN workspace_members m ON m.workspace_id = t.user_id AND m.user_id = t.created_by
+       WHERE t.prefix = $1 AND t.revoked_at IS NULL AND u.disabled_at IS NULL AND (u.kind = 'person' OR m.role IS NOT NULL)`,
       [prefix],
     );
     const row = rows[0];
     if (!row) return null;
+    const user = toAuthUser(row, this.administrators);
     return {
       tokenId: row.token_id,
       secretHash: row.secret_hash,
       rateLimitPerMinute: row.rate_limit_per_minute,
       scopes: row.scopes,
       expiresAt: row.expires_at?.getTime() ?? null,
-      user: toAuthUser(row, this.administrators),
+      user,
+      actor:
+        row.actor_id === row.id ? user : toAuthUser(actorRow(row as unknown as Record<string, unknown>), this.administrators),
+      role: row.member_role,
     };
   }
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { LIMITS } from '@sharedown/contract/limits';
 import { AppError } from '../common/app-error.js';
 import { newestFirstCursor, pageOf, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
-import type { AuthUser } from './auth-context.js';
+import type { AuthUser, WorkspaceRole } from './auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { ApiTokensRepository, toTokenView, type ApiTokenView } from './api-tokens.repository.js';
 import { equalHex, sha256Hex } from './secrets.js';
@@ -40,11 +40,18 @@ function randomPrefix(): string {
     .slice(0, 12);
 }
 
+const READ_ONLY: readonly TokenScope[] = ['read'];
+
 export interface TokenIdentity {
   tokenId: string;
   rateLimitPerMinute: number;
+  /** What the token may do now: its own scopes, narrowed by its creator's role (a VIEWER reads only). */
   scopes: TokenScope[];
+  /** The workspace it acts in. */
   user: AuthUser;
+  /** The account it acts as, and its role in the workspace at this call. */
+  actor: AuthUser;
+  role: WorkspaceRole;
 }
 
 // The contract's default bucket for a token created without a rate.
@@ -89,7 +96,8 @@ export class ApiTokensService {
     return this.tokens.list(userId);
   }
 
-  async create(userId: string, input: NewToken): Promise<{ token: ApiTokenView; plaintext: string }> {
+  /** A token of the workspace `userId`, acting as `createdBy` (the owner itself in a personal workspace). */
+  async create(userId: string, input: NewToken, createdBy = userId): Promise<{ token: ApiTokenView; plaintext: string }> {
     // Always stored in the same order, so ["write","read"] and ["read","write"] are one thing.
     const requested = input.scopes ?? TOKEN_SCOPE_ORDER;
     const scopes = TOKEN_SCOPE_ORDER.filter((scope) => requested.includes(scope));
@@ -107,6 +115,7 @@ export class ApiTokensService {
             rateLimitPerMinute: rate,
             scopes,
             expiresInDays: input.expiresInDays ?? null,
+            createdBy,
           },
           manager,
         );
@@ -153,7 +162,16 @@ export class ApiTokensService {
     // Only the holder of the secret learns that it expired.
     if (found.expiresAt !== null && found.expiresAt <= Date.now()) return 'expired';
     await this.touch(found.tokenId);
-    return { tokenId: found.tokenId, rateLimitPerMinute: found.rateLimitPerMinute, scopes: found.scopes, user: found.user };
+    // A role narrows what a token may do; it never widens it.
+    const scopes = found.role === 'VIEWER' ? READ_ONLY.filter((scope) => found.scopes.includes(scope)) : found.scopes;
+    return {
+      tokenId: found.tokenId,
+      rateLimitPerMinute: found.rateLimitPerMinute,
+      scopes,
+      user: found.user,
+      actor: found.actor,
+      role: found.role,
+    };
   }
 
   private async touch(tokenId: string): Promise<void> {

@@ -16,8 +16,20 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
+export const WORKSPACE_ROLES = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
 export interface AuthContext {
+  /**
+   * The workspace the call acts in, as the owner row every object belongs to: the caller's own
+   * account (its personal workspace), or a shared workspace it is a member of. Every owner-scoped
+   * operation takes this.
+   */
   user: AuthUser;
+  /** The signed-in account (a session's, or the one a token acts as): who did it. */
+  actor: AuthUser;
+  /** The actor's role in the workspace; OWNER in a personal one. */
+  role: WorkspaceRole;
   source: 'token' | 'session';
   tokenId: string | null;
   sessionId: string | null;

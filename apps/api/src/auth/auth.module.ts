@@ -15,6 +15,7 @@ import { PasswordController } from './password.controller.js';
 import { PasswordSignInService } from './password-sign-in.service.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
 import { SessionOrBearerGuard } from './session-or-bearer.guard.js';
+import { WorkspaceAccessRepository } from './workspace-access.repository.js';
 import { SignInOptionsController } from './sign-in-options.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsRepository } from './sessions.repository.js';
@@ -59,6 +60,7 @@ import { AuditModule } from '../audit/audit.module.js';
     BearerAuthGuard,
     SessionAuthGuard,
     SessionOrBearerGuard,
+    WorkspaceAccessRepository,
     TwoFactorRepository,
     TwoFactorThrottle,
     TwoFactorService,
@@ -77,6 +79,7 @@ import { AuditModule } from '../audit/audit.module.js';
     BearerAuthGuard,
     SessionAuthGuard,
     SessionOrBearerGuard,
+    WorkspaceAccessRepository,
     TwoFactorService,
     PasswordSignInService,
     // A guard is instantiated in the module of the controller that names it; the bearer guard

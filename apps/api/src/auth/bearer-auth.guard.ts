@@ -63,8 +63,18 @@ export class BearerAuthGuard implements CanActivate {
       );
     }
     if (required && !identity.scopes.includes(required)) {
-      throw new AppError(ErrorCode.FORBIDDEN, '该令牌为只读令牌，不能执行写操作');
+      throw new AppError(
+        ErrorCode.FORBIDDEN,
+        identity.role === 'VIEWER' ? '该令牌的创建者在此工作区中是查看者，不能执行写操作' : '该令牌为只读令牌，不能执行写操作',
+      );
     }
-    request.auth = { user: identity.user, source: 'token', tokenId: identity.tokenId, sessionId: null };
+    request.auth = {
+      user: identity.user,
+      actor: identity.actor,
+      role: identity.role,
+      source: 'token',
+      tokenId: identity.tokenId,
+      sessionId: null,
+    };
   }
 }

@@ -16,7 +16,9 @@ export class MeController {
   @ApiOkResponse({ type: MeDto })
   @ApiErrors(401, 429)
   me(@CurrentAuth() auth: AuthContext): MeDto {
-    const { id, email, quotaBytes, usedBytes } = auth.user;
+    // The account the token acts as, with the storage figures of the workspace it acts in.
+    const { id, email } = auth.actor;
+    const { quotaBytes, usedBytes } = auth.user;
     return { user: { id, email, quotaBytes, usedBytes }, auth: { source: 'token', tokenId: auth.tokenId! } };
   }
 }

@@ -2,7 +2,8 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { ApiTokensService } from './api-tokens.service.js';
-import type { AuthenticatedRequest } from './auth-context.js';
+import type { AuthContext, AuthenticatedRequest } from './auth-context.js';
+import { WORKSPACE_HEADER, WorkspaceAccessRepository, actsInWorkspace } from './workspace-access.repository.js';
 import { bearerOf } from './bearer-auth.guard.js';
 import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
 
@@ -17,6 +18,7 @@ export class SessionAuthGuard implements CanActivate {
     private readonly sessions: SessionsService,
     private readonly tokens: ApiTokensService,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly workspaces: WorkspaceAccessRepository,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -30,9 +32,49 @@ export class SessionAuthGuard implements CanActivate {
     assertSameOrigin(request, this.runtime);
     const session = await this.sessions.resolve(request.cookies?.[SESSION_COOKIE]);
     if (!session) throw new AppError(ErrorCode.UNAUTHENTICATED, '未登录或会话已过期');
-    request.auth = { user: session.user, source: 'session', tokenId: null, sessionId: session.sessionId };
+    const auth: AuthContext = {
+      user: session.user,
+      actor: session.user,
+      role: 'OWNER',
+      source: 'session',
+      tokenId: null,
+      sessionId: session.sessionId,
+    };
+    const named = request.headers[WORKSPACE_HEADER];
+    if (typeof named === 'string' && named !== '' && named !== session.user.id && actsInWorkspace(request.url)) {
+      // Read at every request: a member removed or demoted a moment ago acts no more, on every replica.
+      const access = UUID.test(named) ? await this.workspaces.access(named, session.user.id) : null;
+      if (!access) throw AppError.notFound('工作区不存在');
+      auth.user = access.workspace;
+      auth.role = access.role;
+      if (access.role === 'VIEWER' && !READS.has(request.method) && !viewerMayWrite(request.url)) {
+        throw new AppError(ErrorCode.FORBIDDEN, '你在此工作区中是查看者，不能修改内容');
+      }
+      // Webhooks are the workspace's: its owners and administrators manage them.
+      if (
+        (access.role === 'EDITOR' || access.role === 'VIEWER') &&
+        request.url.startsWith('/api/webhooks') &&
+        !READS.has(request.method)
+      ) {
+        throw new AppError(ErrorCode.FORBIDDEN, '只有工作区的所有者和管理员可以管理 Webhook');
+      }
+    }
+    request.auth = auth;
     return true;
   }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a VIEWER may still change in a workspace: its own API tokens (which read only, as it does),
+ * its notifications' read marks, and its membership (leaving).
+ */
+function viewerMayWrite(url: string): boolean {
+  return (
+    url.startsWith('/api/tokens') || url.startsWith('/api/notifications') || url.startsWith('/api/console/workspace/members/')
+  );
 }
 
 /**

@@ -34,23 +34,26 @@ class TokensTable {
   }
 
   add(prefix: string, userId: string, overrides: Partial<TokenByPrefix> = {}) {
+    const user = {
+      id: userId,
+      email: `${userId}@example.com`,
+      segment: userId,
+      quotaBytes: 1000,
+      usedBytes: 0,
+      emailVerified: true,
+      hasPassword: true,
+      twoFactorEnabled: false,
+      isAdmin: false,
+    };
     this.rows.set(prefix, {
       tokenId: `id-${prefix}`,
       secretHash: sha256Hex(`secret-${prefix}`),
       rateLimitPerMinute: 600,
       scopes: ['read', 'write'],
       expiresAt: null,
-      user: {
-        id: userId,
-        email: `${userId}@example.com`,
-        segment: userId,
-        quotaBytes: 1000,
-        usedBytes: 0,
-        emailVerified: true,
-        hasPassword: true,
-        twoFactorEnabled: false,
-        isAdmin: false,
-      },
+      user,
+      actor: user,
+      role: 'OWNER',
       ...overrides,
     });
   }

@@ -6,8 +6,8 @@ import { ApiTokensRepository, type TokenByPrefix } from './api-tokens.repository
 interface Entry {
   loadedAt: number;
   token: Promise<TokenByPrefix | null>;
-  /** Known once the load has answered. */
-  userId: string | null;
+  /** Known once the load has answered: the workspace's id and the creator's (the same for a personal token). */
+  userIds: string[] | null;
 }
 
 /**
@@ -55,25 +55,31 @@ export class TokenIdentityCache {
     const token = this.tokens.findLiveByPrefix(prefix);
     if (!live) return token;
     // Concurrent misses share one query; what a notification drops meanwhile is never kept.
-    const entry: Entry = { loadedAt: now, token, userId: null };
+    const entry: Entry = { loadedAt: now, token, userIds: null };
     this.entries.set(prefix, entry);
     this.loading.set(prefix, entry);
     token.then(
       (found) => {
         if (this.loading.get(prefix) === entry) this.loading.delete(prefix);
         if (this.entries.peek(prefix) !== entry) return;
-        if (!found) {
+        // A shared workspace's token is judged by its creator's membership and role at each call,
+        // read from the database every time: a removal or demotion holds at once on every replica.
+        if (!found || found.user.id !== found.actor.id) {
           this.entries.delete(prefix);
           return;
         }
         // Shared by every call with this token until dropped: nobody may change it in place.
         Object.freeze(found.user);
+        Object.freeze(found.actor);
         Object.freeze(found.scopes);
         Object.freeze(found);
-        entry.userId = found.user.id;
-        let prefixes = this.prefixesOf.get(entry.userId);
-        if (!prefixes) this.prefixesOf.set(entry.userId, (prefixes = new Set()));
-        prefixes.add(prefix);
+        // A change of the workspace (its usage, its memberships) or of the creator's account drops it.
+        entry.userIds = [...new Set([found.user.id, found.actor.id])];
+        for (const userId of entry.userIds) {
+          let prefixes = this.prefixesOf.get(userId);
+          if (!prefixes) this.prefixesOf.set(userId, (prefixes = new Set()));
+          prefixes.add(prefix);
+        }
       },
       () => {
         if (this.loading.get(prefix) === entry) this.loading.delete(prefix);
@@ -89,7 +95,7 @@ export class TokenIdentityCache {
     this.loading.delete(prefix);
   }
 
-  /** An account changed (usage, quota, address, deletion): every token of it is read again. */
+  /** An account or workspace changed (usage, quota, address, memberships, deletion): every token of it is read again. */
   forgetUser(userId: string): void {
     for (const prefix of [...(this.prefixesOf.get(userId) ?? [])]) this.entries.delete(prefix);
     for (const prefix of [...this.loading.keys()]) this.forgetToken(prefix);
@@ -106,10 +112,11 @@ export class TokenIdentityCache {
   }
 
   private unindex(prefix: string, entry: Entry): void {
-    if (entry.userId === null) return;
-    const prefixes = this.prefixesOf.get(entry.userId);
-    if (!prefixes) return;
-    prefixes.delete(prefix);
-    if (prefixes.size === 0) this.prefixesOf.delete(entry.userId);
+    for (const userId of entry.userIds ?? []) {
+      const prefixes = this.prefixesOf.get(userId);
+      if (!prefixes) continue;
+      prefixes.delete(prefix);
+      if (prefixes.size === 0) this.prefixesOf.delete(userId);
+    }
   }
 }

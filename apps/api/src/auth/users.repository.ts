@@ -31,7 +31,8 @@ export function toAuthUser(row: UserRow, administrators: Administrators): AuthUs
   };
 }
 
-export const USER_COLUMNS = `u.id, u.email, u.segment, u.quota_bytes, u.used_bytes,
+// A shared workspace's row has no e-mail: as an AuthUser (the owner of the objects) it reads as ''.
+export const USER_COLUMNS = `u.id, coalesce(u.email, '') AS email, u.segment, u.quota_bytes, u.used_bytes,
   u.email_verified_at IS NOT NULL AS email_verified, u.password_hash IS NOT NULL AS has_password,
   u.totp_enabled_at IS NOT NULL AS two_factor_enabled, u.role = 'admin' AS admin_role`;
 

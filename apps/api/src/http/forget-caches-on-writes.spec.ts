@@ -21,6 +21,8 @@ describe(forgetCachesOnWrites.name, () => {
     if (!request.url.endsWith('?anonymous')) {
       (request as AuthenticatedRequest).auth = {
         user: { id: 'user-1' } as never,
+        actor: { id: 'user-1' } as never,
+        role: 'OWNER',
         source: 'token',
         tokenId: 'token-1',
         sessionId: null,

@@ -6,6 +6,7 @@ import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { codeMessage, registrationAttemptMessage, type MailMessage } from './mail-messages.js';
 import { notificationMessage, visitSummaryMessage } from './notification-messages.js';
+import { invitationMessage } from './invitation-message.js';
 import { MailQueue, type MailJob } from './mail-queue.js';
 import { NotificationMailCap } from './notification-mail-cap.js';
 
@@ -44,6 +45,7 @@ export class MailComposer {
         sent: () => this.notifications.markSummarized(folded.ids),
       };
     }
+    if (job.kind === 'workspace-invitation') return { to: job.email, message: invitationMessage(job, env.PUBLIC_URL) };
     const account = await this.users.findCredentials(job.email);
     if (job.kind === 'registration-attempt') {
       return account ? { to: account.email, message: registrationAttemptMessage(env.PUBLIC_URL) } : null;

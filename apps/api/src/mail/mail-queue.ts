@@ -16,7 +16,9 @@ export type MailJob =
   // A notification by id: the worker reads it and its owner's address when it sends.
   | { kind: 'notification'; id: string }
   // The visits of one share that went over the mail cap, in one mail.
-  | { kind: 'notification-summary'; shareId: string };
+  | { kind: 'notification-summary'; shareId: string }
+  // An invitation to a workspace: its link is shown to the inviter as well, so it may travel in the job.
+  | { kind: 'workspace-invitation'; email: string; workspaceName: string; inviter: string; role: string; url: string };
 
 /**
  * A refused or unreachable SMTP server is retried after 2 s, 4 s, 8 s, 16 s (half a minute in all,
@@ -44,6 +46,14 @@ export class MailQueue {
   async enqueue(job: MailJob): Promise<void> {
     if (!this.enabled) return;
     await this.queues.queue(QueueName.mail).add(job.kind, job, MAIL_JOB_OPTIONS);
+  }
+
+  /** The invitation to a workspace, to the invited address (nothing without SMTP_URL). */
+  async enqueueInvitation(
+    email: string,
+    invitation: { workspaceName: string; inviter: string; role: string; url: string },
+  ): Promise<void> {
+    await this.enqueue({ kind: 'workspace-invitation', email, ...invitation });
   }
 
   /** One mail per notification; the job id is the notification's, so it is queued at most once. */

@@ -25,6 +25,7 @@ import { NewVisitorNumbering1763700002100 } from './1763700002100-new-visitor-nu
 import { PasswordVersions1763700002200 } from './1763700002200-password-versions.js';
 import { NfcNames1763700002300 } from './1763700002300-nfc-names.js';
 import { DocumentRequests1763700002400 } from './1763700002400-document-requests.js';
+import { Workspaces1763700002500 } from './1763700002500-workspaces.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   PasswordVersions1763700002200,
   NfcNames1763700002300,
   DocumentRequests1763700002400,
+  Workspaces1763700002500,
 ];

@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
+import { HttpVisitor, isDocument, sql } from '../support/browser.js';
+
+const HEADER = 'x-sharedown-workspace';
+
+/** A JSON answer, read loosely: each test names the members it asserts on. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers of many routes, checked member by member
+type Answer = Record<string, any>;
+
+interface Workspace {
+  id: string;
+  name: string;
+  segment: string;
+  personal: boolean;
+  role: string;
+  quotaBytes: number;
+  usedBytes: number;
+  memberCount: number;
+}
+
+/**
+ * Workspaces: a team shares its documents, links and tokens with roles. Two api replicas on one
+ * database: a change of roles or members holds at the next request on either.
+ */
+describe('workspaces', () => {
+  let first: RunningApp;
+  let second: RunningApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  let workspace: Workspace;
+  let bobToken: string;
+
+  beforeAll(async () => {
+    const SESSION_SECRET = 'workspaces-secret-0123456789abcdef-0123';
+    first = await startApp({ env: { SESSION_SECRET } });
+    second = await startApp({
+      role: 'api',
+      env: {
+        SESSION_SECRET,
+        DATABASE_URL: await first.databaseUrl(),
+        ...(first.env.REDIS_URL ? { REDIS_URL: first.env.REDIS_URL } : {}),
+      },
+    });
+    [alice, bob, carol] = [await createUser(first.baseUrl), await createUser(first.baseUrl), await createUser(first.baseUrl)];
+  });
+  afterAll(async () => {
+    await second?.cleanup();
+    await first?.cleanup();
+  });
+
+  /** A console call of `user`, acting in `workspaceId` when given (the console tab's header). */
+  async function consoleCall(
+    user: TestUser,
+    method: string,
+    path: string,
+    body?: unknown,
+    workspaceId?: string,
+    base = first.baseUrl,
+  ) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        cookie: user.cookie,
+        origin: base,
+        ...(workspaceId ? { [HEADER]: workspaceId } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer };
+  }
+
+  async function tokenCall(token: string, method: string, path: string, body?: unknown, base = first.baseUrl) {
+    const response = await fetch(`${base}/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer };
+  }
+
+  async function upload(token: string, name: string, content: string, base = first.baseUrl) {
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: 'text/plain' }), name);
+    const response = await fetch(`${base}/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as Answer };
+  }
+
+  /** Waits until the workspace's file (read with a token of the workspace) is scanned CLEAN. */
+  async function scanned(token: string, fileId: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while ((await tokenCall(token, 'GET', `/files/${fileId}`)).body.scanStatus !== 'CLEAN') {
+      if (Date.now() > deadline) throw new Error('scan did not settle');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Invites `user` with `role` and accepts: the invitation's answer. */
+  async function join(user: TestUser, role: string): Promise<void> {
+    const invited = await consoleCall(
+      alice,
+      'POST',
+      '/api/console/workspace/invitations',
+      { email: user.email, role },
+      workspace.id,
+    );
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const secret = String(invited.body.url).split('/').pop()!;
+    expect((await consoleCall(user, 'POST', `/api/invitations/${secret}/accept`)).status).toBe(200);
+  }
+
+  it('creates a shared workspace with a segment of its own; the switcher lists the personal one first', async () => {
+    const taken = await consoleCall(alice, 'POST', '/api/workspaces', { name: 'Sales', segment: bob.segment });
+    expect([taken.status, taken.body.code]).toEqual([409, 'CONFLICT']);
+    const created = await consoleCall(alice, 'POST', '/api/workspaces', { name: 'Sales', segment: `sales-${Date.now()}` });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    workspace = created.body.workspace as Workspace;
+    expect(workspace).toMatchObject({ name: 'Sales', personal: false, role: 'OWNER', usedBytes: 0, memberCount: 1 });
+    const mine = await consoleCall(alice, 'GET', '/api/workspaces');
+    expect(mine.body.workspaces.map((w: Workspace) => [w.personal, w.name])).toEqual([
+      [true, alice.email],
+      [false, 'Sales'],
+    ]);
+    // A personal token sees the personal workspace, with the account's own figures.
+    const personal = await tokenCall(alice.token, 'GET', '/workspace');
+    expect(personal.body.workspace).toMatchObject({ id: alice.userId, personal: true, role: 'OWNER', memberCount: 1 });
+    // Someone who is no member cannot act in it.
+    expect((await consoleCall(carol, 'GET', '/api/console/files', undefined, workspace.id)).status).toBe(404);
+  });
+
+  it('20 parallel acceptances of one invitation make one membership; another address cannot accept it', async () => {
+    const invited = await consoleCall(
+      alice,
+      'POST',
+      '/api/console/workspace/invitations',
+      { email: bob.email, role: 'EDITOR' },
+      workspace.id,
+    );
+    expect(invited.body.invitation).toMatchObject({ email: bob.email.toLowerCase(), role: 'EDITOR' });
+    const secret = String(invited.body.url).split('/').pop()!;
+    expect((await consoleCall(carol, 'POST', `/api/invitations/${secret}/accept`)).status).toBe(403);
+    const accepted = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        consoleCall(bob, 'POST', `/api/invitations/${secret}/accept`, undefined, undefined, [first, second][i % 2]!.baseUrl),
+      ),
+    );
+    expect(accepted.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    const members = await consoleCall(alice, 'GET', '/api/console/workspace/members', undefined, workspace.id);
+    expect(members.body.members.map((m: { email: string; role: string }) => m.role).sort()).toEqual(['EDITOR', 'OWNER']);
+    expect((await consoleCall(bob, 'GET', `/api/invitations/${secret}`)).status).toBe(404);
+  });
+
+  it("a member's token acts in the workspace as its creator: files, links, quota; another workspace's objects are 404", async () => {
+    const created = await consoleCall(
+      bob,
+      'POST',
+      '/api/tokens',
+      { name: 'sales-bot', scopes: ['read', 'write'], rateLimitPerMinute: 600 },
+      workspace.id,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    bobToken = created.body.plaintext;
+    const me = await tokenCall(bobToken, 'GET', '/me');
+    expect(me.body.user).toMatchObject({ id: bob.userId, email: bob.email, quotaBytes: workspace.quotaBytes });
+    expect((await tokenCall(bobToken, 'GET', '/workspace')).body.workspace).toMatchObject({
+      id: workspace.id,
+      role: 'EDITOR',
+      memberCount: 2,
+    });
+
+    const uploaded = await upload(bobToken, 'pricing.md', '# Pricing\n\nFor the team.\n');
+    expect(uploaded.status).toBe(200);
+    const fileId = uploaded.body.file.id as string;
+    await scanned(bobToken, fileId);
+    // Alice sees it in the workspace, not among her own files; her personal token does not find it.
+    const inWorkspace = await consoleCall(alice, 'GET', '/api/console/files', undefined, workspace.id);
+    expect(inWorkspace.body.files.map((f: { id: string }) => f.id)).toContain(fileId);
+    const own = await consoleCall(alice, 'GET', '/api/console/files');
+    expect(own.body.files.map((f: { id: string }) => f.id)).not.toContain(fileId);
+    expect((await tokenCall(alice.token, 'GET', `/files/${fileId}`)).status).toBe(404);
+    expect((await tokenCall(carol.token, 'GET', `/files/${fileId}`)).status).toBe(404);
+
+    // A link made by the token lives under the workspace's segment; Alice edits it in the workspace.
+    const link = await tokenCall(bobToken, 'POST', '/shares', { fileId });
+    expect(link.status).toBe(200);
+    expect(link.body.url).toBe(`${first.baseUrl}/s/${workspace.segment}/${link.body.share.token}`);
+    expect(isDocument(await new HttpVisitor(first.baseUrl).get(new URL(link.body.url).pathname))).toBe(true);
+    const edited = await consoleCall(
+      alice,
+      'PATCH',
+      `/api/console/shares/${link.body.share.id}`,
+      { maxVisits: 50 },
+      workspace.id,
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    // The workspace's quota counts it.
+    expect((await tokenCall(bobToken, 'GET', '/me')).body.user.usedBytes).toBeGreaterThan(0);
+    expect((await tokenCall(alice.token, 'GET', '/me')).body.user.usedBytes).toBe(0);
+  });
+
+  it('EDITOR to VIEWER while 30 uploads run: none that starts after the change succeeds; a VIEWER still reads', async () => {
+    const read = await tokenCall(bobToken, 'GET', '/files');
+    expect(read.status).toBe(200);
+    const attempt = async (i: number) => {
+      const startedAt = performance.now();
+      const answer = await upload(bobToken, `race-${i}-${Date.now()}.md`, `race ${i}`, [first, second][i % 2]!.baseUrl);
+      return { startedAt, status: answer.status };
+    };
+    let committedAt = Number.POSITIVE_INFINITY;
+    const demoted = consoleCall(
+      alice,
+      'PATCH',
+      `/api/console/workspace/members/${bob.userId}`,
+      { role: 'VIEWER' },
+      workspace.id,
+    ).then((answer) => {
+      committedAt = performance.now();
+      return answer;
+    });
+    const during = Array.from({ length: 15 }, (_, i) => attempt(i));
+    expect((await demoted).body.member).toMatchObject({ userId: bob.userId, role: 'VIEWER' });
+    const after = await Promise.all(Array.from({ length: 15 }, (_, i) => attempt(100 + i)));
+    const late = [...(await Promise.all(during)).filter((result) => result.startedAt > committedAt), ...after];
+    expect(late.length).toBeGreaterThanOrEqual(15);
+    expect(late.map((result) => result.status)).toEqual(Array<number>(late.length).fill(403));
+    expect((await tokenCall(bobToken, 'GET', '/files')).status).toBe(200);
+    // A VIEWER's console session reads and cannot write either.
+    expect((await consoleCall(bob, 'GET', '/api/console/files', undefined, workspace.id)).status).toBe(200);
+    expect((await consoleCall(bob, 'POST', '/api/console/folders', { name: 'Nope' }, workspace.id)).status).toBe(403);
+  });
+
+  it('a workspace keeps an owner: the last cannot step down, and two owners demoting each other at once leave one', async () => {
+    const alone = await consoleCall(
+      alice,
+      'PATCH',
+      `/api/console/workspace/members/${alice.userId}`,
+      { role: 'ADMIN' },
+      workspace.id,
+    );
+    expect([alone.status, alone.body.code]).toEqual([409, 'CONFLICT']);
+    expect(
+      (await consoleCall(alice, 'DELETE', `/api/console/workspace/members/${alice.userId}`, undefined, workspace.id)).status,
+    ).toBe(409);
+    await join(carol, 'OWNER');
+    const [byAlice, byCarol] = await Promise.all([
+      consoleCall(alice, 'PATCH', `/api/console/workspace/members/${carol.userId}`, { role: 'EDITOR' }, workspace.id),
+      consoleCall(
+        carol,
+        'PATCH',
+        `/api/console/workspace/members/${alice.userId}`,
+        { role: 'EDITOR' },
+        workspace.id,
+        second.baseUrl,
+      ),
+    ]);
+    expect([byAlice.status, byCarol.status].sort()).toEqual([200, 409]);
+    const [{ owners }] = await sql<{ owners: number }>(
+      first,
+      `SELECT count(*)::int AS owners FROM workspace_members WHERE workspace_id = $1 AND role = 'OWNER'`,
+      [workspace.id],
+    );
+    expect(owners).toBe(1);
+    // Restore Alice as the owner for what follows.
+    const owner = byAlice.status === 200 ? alice : carol;
+    if (owner !== alice) {
+      expect(
+        (await consoleCall(carol, 'PATCH', `/api/console/workspace/members/${alice.userId}`, { role: 'OWNER' }, workspace.id))
+          .status,
+      ).toBe(200);
+    }
+  });
+
+  it('a removal holds at the next request on both replicas: the token answers 401, what the member made stays', async () => {
+    const before = await tokenCall(bobToken, 'GET', '/files');
+    const fileIds = before.body.files.map((f: { id: string }) => f.id);
+    const call = async (i: number) => {
+      const startedAt = performance.now();
+      const answer = await tokenCall(bobToken, 'GET', '/files', undefined, [first, second][i % 2]!.baseUrl);
+      return { startedAt, status: answer.status };
+    };
+    let committedAt = Number.POSITIVE_INFINITY;
+    const removed = consoleCall(alice, 'DELETE', `/api/console/workspace/members/${bob.userId}`, undefined, workspace.id).then(
+      (answer) => {
+        committedAt = performance.now();
+        return answer;
+      },
+    );
+    const during = Array.from({ length: 15 }, (_, i) => call(i));
+    expect((await removed).status).toBe(204);
+    const after = await Promise.all(Array.from({ length: 15 }, (_, i) => call(i)));
+    const late = [...(await Promise.all(during)).filter((result) => result.startedAt > committedAt), ...after];
+    expect(late.map((result) => result.status)).toEqual(Array<number>(late.length).fill(401));
+    expect((await consoleCall(bob, 'GET', '/api/console/files', undefined, workspace.id)).status).toBe(404);
+    const kept = await consoleCall(alice, 'GET', '/api/console/files', undefined, workspace.id);
+    expect(kept.body.files.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining(fileIds));
+  });
+
+  it('a shared workspace holding files cannot be deleted; an empty one can', async () => {
+    expect((await consoleCall(alice, 'DELETE', `/api/workspaces/${workspace.id}`)).status).toBe(409);
+    const empty = await consoleCall(alice, 'POST', '/api/workspaces', { name: 'Scratch', segment: `scratch-${Date.now()}` });
+    expect((await consoleCall(alice, 'DELETE', `/api/workspaces/${empty.body.workspace.id}`)).status).toBe(204);
+    expect((await consoleCall(alice, 'GET', '/api/console/files', undefined, empty.body.workspace.id)).status).toBe(404);
+  });
+});
