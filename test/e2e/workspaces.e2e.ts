@@ -192,6 +192,15 @@ describe('workspaces', () => {
     const link = await tokenCall(bobToken, 'POST', '/shares', { fileId });
     expect(link.status).toBe(200);
     expect(link.body.url).toBe(`${first.baseUrl}/s/${workspace.segment}/${link.body.share.token}`);
+    // Files and links say which member made them; a personal workspace's keep the contract's fields.
+    expect(link.body.share.createdBy).toEqual({ userId: bob.userId, email: bob.email });
+    expect((await tokenCall(alice.token, 'GET', `/files/${fileId}`)).status).toBe(404);
+    expect((await tokenCall(bobToken, 'GET', `/files/${fileId}`)).body.createdBy).toEqual({
+      userId: bob.userId,
+      email: bob.email,
+    });
+    const personalFile = await upload(alice.token, `own-${Date.now()}.md`, 'mine');
+    expect(personalFile.body.file).not.toHaveProperty('createdBy');
     expect(isDocument(await new HttpVisitor(first.baseUrl).get(new URL(link.body.url).pathname))).toBe(true);
     const edited = await consoleCall(
       alice,
@@ -203,7 +212,8 @@ describe('workspaces', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     // The workspace's quota counts it.
     expect((await tokenCall(bobToken, 'GET', '/me')).body.user.usedBytes).toBeGreaterThan(0);
-    expect((await tokenCall(alice.token, 'GET', '/me')).body.user.usedBytes).toBe(0);
+    // Alice's personal workspace counts only her own 4-byte file.
+    expect((await tokenCall(alice.token, 'GET', '/me')).body.user.usedBytes).toBe(4);
   });
 
   it('EDITOR to VIEWER while 30 uploads run: none that starts after the change succeeds; a VIEWER still reads', async () => {

@@ -3468,6 +3468,11 @@ export interface components {
          * @enum {string}
          */
         ScanStatus: "PENDING" | "CLEAN" | "INFECTED" | "SCAN_ERROR";
+        CreatedByDto: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+        };
         FileDto: {
             id: string;
             name: string;
@@ -3484,6 +3489,8 @@ export interface components {
             scanStatus: components["schemas"]["ScanStatus"];
             /** @description virus signature when INFECTED */
             scanResult?: string | null;
+            /** @description in a shared workspace: the member who uploaded it (absent in a personal workspace and for a document request’s upload) */
+            createdBy?: components["schemas"]["CreatedByDto"];
         };
         FileListDto: {
             files: components["schemas"]["FileDto"][];
@@ -3558,6 +3565,8 @@ export interface components {
              * @description when an administrator disabled the link after an abuse report (absent otherwise); such a share is also revoked, for good
              */
             disabledAt?: string | null;
+            /** @description in a shared workspace: the member who made the link (absent in a personal workspace) */
+            createdBy?: components["schemas"]["CreatedByDto"];
         };
         UploadResponseDto: {
             file: components["schemas"]["FileDto"];
@@ -3597,6 +3606,8 @@ export interface components {
             scanStatus: components["schemas"]["ScanStatus"];
             /** @description virus signature when INFECTED */
             scanResult?: string | null;
+            /** @description in a shared workspace: the member who uploaded it (absent in a personal workspace and for a document request’s upload) */
+            createdBy?: components["schemas"]["CreatedByDto"];
             /** Format: date-time */
             updatedAt: string;
             /** @description id of the current version */
@@ -3737,6 +3748,8 @@ export interface components {
             scanStatus: components["schemas"]["ScanStatus"];
             /** @description virus signature when INFECTED */
             scanResult?: string | null;
+            /** @description in a shared workspace: the member who uploaded it (absent in a personal workspace and for a document request’s upload) */
+            createdBy?: components["schemas"]["CreatedByDto"];
             /** Format: date-time */
             deletedAt: string;
         };

@@ -49,7 +49,7 @@ export class ConsoleFilesController {
   @ApiOkResponse({ type: ConsoleUploadResultDto })
   @ApiErrors(400, 401, 403, 404, 409, 413)
   async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest): Promise<ConsoleUploadResultDto> {
-    return this.uploads.uploadFromConsole(auth.user, await readMultipartUpload(request, ['folderId', 'conflict']));
+    return this.uploads.uploadFromConsole(auth.user, await readMultipartUpload(request, ['folderId', 'conflict']), auth.actor.id);
   }
 
   @Get(':id')

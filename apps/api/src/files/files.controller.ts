@@ -94,7 +94,7 @@ export class FilesController {
   @ApiOkResponse({ type: UploadResponseDto })
   @ApiErrors(400, 401, 403, 404, 409, 413, 429)
   async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest): Promise<UploadResponseDto> {
-    return this.uploads.upload(auth.user, await readMultipartUpload(request, ['folderId', 'share']));
+    return this.uploads.upload(auth.user, await readMultipartUpload(request, ['folderId', 'share']), auth.actor.id);
   }
 
   @Get('files/:id')

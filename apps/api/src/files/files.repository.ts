@@ -23,6 +23,8 @@ export interface FileRecord {
   deletedAt: Date | null;
   /** The document request it came through, and its owner's review of it; null for the owner's own files. */
   fromRequest: { requestId: string; review: 'PENDING' | 'ACCEPTED' | 'REJECTED' } | null;
+  /** The member who uploaded it in a shared workspace; null in a personal one, for a request's upload or a deleted account. */
+  createdBy: { userId: string; email: string } | null;
 }
 
 export interface VersionRecord {
@@ -54,6 +56,7 @@ interface FileRow {
   scan_result: string | null;
   share_count: number;
   from_request?: FileRecord['fromRequest'];
+  created_by?: FileRecord['createdBy'];
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
@@ -100,7 +103,9 @@ const FILE_COLUMNS = `
     WHERE s.file_id = f.id AND s.revoked_at IS NULL AND s.consumed_at IS NULL
       AND (s.expires_at IS NULL OR s.expires_at > now())) AS share_count,
   (SELECT json_build_object('requestId', ru.request_id, 'review', ru.review) FROM request_uploads ru WHERE ru.file_id = f.id)
-    AS from_request`;
+    AS from_request,
+  (SELECT json_build_object('userId', c.id, 'email', c.email) FROM users c WHERE c.id = f.created_by AND c.id <> f.user_id)
+    AS created_by`;
 
 const FILE_FROM = `files f JOIN file_versions v ON v.id = f.current_version_id`;
 
@@ -123,6 +128,7 @@ function toFileRecord(row: FileRow): FileRecord {
     updatedAt: row.updated_at,
     deletedAt: row.deleted_at,
     fromRequest: row.from_request ?? null,
+    createdBy: row.created_by ?? null,
   };
 }
 
@@ -137,6 +143,8 @@ export function toFileDto(file: FileRecord): FileDto {
     shareCount: file.shareCount,
     scanStatus: file.scanStatus,
     scanResult: file.scanResult,
+    // Said only in a shared workspace, where it tells members apart: a personal file keeps the contract's fields.
+    ...(file.createdBy && { createdBy: file.createdBy }),
   };
 }
 
@@ -367,12 +375,20 @@ export class FilesRepository {
 
   async insertFile(
     manager: EntityManager,
-    file: { fileId: string; versionId: string; userId: string; folderId: string | null; name: string; kind: FileKind },
+    file: {
+      fileId: string;
+      versionId: string;
+      userId: string;
+      folderId: string | null;
+      name: string;
+      kind: FileKind;
+      createdBy: string | null;
+    },
   ): Promise<void> {
     // current_version_id is checked at commit (deferred), once the version row exists.
     await manager.query(
-      `INSERT INTO files (id, user_id, folder_id, name, kind, current_version_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [file.fileId, file.userId, file.folderId, file.name, file.kind, file.versionId],
+      `INSERT INTO files (id, user_id, folder_id, name, kind, current_version_id, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [file.fileId, file.userId, file.folderId, file.name, file.kind, file.versionId, file.createdBy],
     );
   }
 

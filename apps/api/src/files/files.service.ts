@@ -29,6 +29,8 @@ export interface UploadInput {
   folderId?: string | null;
   /** `fail` for the REST API (409); the console may also overwrite or rename. */
   conflict?: ConflictMode;
+  /** The member who uploads it (null: a document request's uploader, who has no account); the owner by default. */
+  createdBy?: string | null;
 }
 
 /** Runs inside the upload's transaction, after the file is written; its failure undoes the upload. */
@@ -96,7 +98,7 @@ export class FilesService {
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await this.db.transaction((manager) =>
-          this.writeUpload(manager, user, { document, folderId, conflict, kind }, extension),
+          this.writeUpload(manager, user, { document, folderId, conflict, kind, createdBy: input.createdBy }, extension),
         );
         await this.scans.enqueueSafely([outcome.versionId]);
         return { ...outcome, file: toFileDto(outcome.record) };
@@ -114,10 +116,17 @@ export class FilesService {
   private async writeUpload<T>(
     manager: EntityManager,
     user: Pick<AuthUser, 'id'>,
-    input: { document: UploadedDocument; folderId: string | null; conflict: ConflictMode; kind: FileKind },
+    input: {
+      document: UploadedDocument;
+      folderId: string | null;
+      conflict: ConflictMode;
+      kind: FileKind;
+      createdBy: string | null | undefined;
+    },
     extension?: UploadExtension<T>,
   ): Promise<Omit<UploadOutcome<T>, 'file'>> {
     const { document, folderId, conflict, kind } = input;
+    const createdBy = input.createdBy === undefined ? user.id : input.createdBy;
     // Locking the owner's row first makes one owner's uploads take turns (with each other and
     // with every tree change, in the one order owner, folders, files): the name checks below
     // then see every upload committed before, and parallel renaming uploads each find their
@@ -148,7 +157,7 @@ export class FilesService {
     } else {
       fileId = randomUUID();
       versionId = randomUUID();
-      await this.insertFile(manager, { fileId, versionId, userId: user.id, folderId, name, kind });
+      await this.insertFile(manager, { fileId, versionId, userId: user.id, folderId, name, kind, createdBy });
       await this.files.insertVersion(manager, { id: versionId, fileId, ...pick(document) });
     }
     let record = (await this.files.findLive(user.id, fileId, manager))!;
@@ -301,7 +310,15 @@ export class FilesService {
 
   private async insertFile(
     manager: EntityManager,
-    file: { fileId: string; versionId: string; userId: string; folderId: string | null; name: string; kind: FileKind },
+    file: {
+      fileId: string;
+      versionId: string;
+      userId: string;
+      folderId: string | null;
+      name: string;
+      kind: FileKind;
+      createdBy: string | null;
+    },
   ): Promise<void> {
     await this.files.insertFile(manager, file);
   }

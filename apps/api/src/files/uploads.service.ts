@@ -27,22 +27,22 @@ export class UploadsService {
    * REST: a new file (a taken name is 409 DUPLICATE). With a `share` field the share is validated
    * and its password hashed first, then created in the upload's own transaction: both or neither.
    */
-  async upload(user: AuthUser, upload: MultipartUpload): Promise<UploadResponseDto> {
-    const input = { document: documentOf(upload), folderId: upload.fields.folderId || null };
+  async upload(user: AuthUser, upload: MultipartUpload, createdBy = user.id): Promise<UploadResponseDto> {
+    const input = { document: documentOf(upload), folderId: upload.fields.folderId || null, createdBy };
     if (upload.fields.share === undefined) return { file: (await this.files.upload(user, input)).file };
     const share = await this.shares.prepareFromField(upload.fields.share);
     const { file, extra } = await this.files.upload(user, input, (manager, record) =>
-      this.shares.createWithin(manager, user, record.id, share),
+      this.shares.createWithin(manager, user, record.id, share, createdBy),
     );
     return { file, share: extra.share, url: extra.url };
   }
 
   /** Console: the `conflict` field says what a taken name means (fail, overwrite or rename); the answer says which happened. */
-  async uploadFromConsole(user: AuthUser, upload: MultipartUpload): Promise<ConsoleUploadResultDto> {
+  async uploadFromConsole(user: AuthUser, upload: MultipartUpload, createdBy = user.id): Promise<ConsoleUploadResultDto> {
     const document = documentOf(upload);
     const conflict = upload.fields.conflict ?? 'fail';
     if (!isConflictMode(conflict)) throw AppError.validation('conflict 必须是 fail、overwrite 或 rename', 'conflict');
-    const outcome = await this.files.upload(user, { document, folderId: upload.fields.folderId || null, conflict });
+    const outcome = await this.files.upload(user, { document, folderId: upload.fields.folderId || null, conflict, createdBy });
     return { file: toConsoleFileDto(outcome.record), outcome: outcome.result };
   }
 

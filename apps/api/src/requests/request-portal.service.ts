@@ -300,7 +300,7 @@ export class RequestPortalService {
   ): Promise<string> {
     const outcome = await this.files.upload(
       { id: found.ownerId },
-      { document, folderId: found.folderId, conflict: 'rename' },
+      { document, folderId: found.folderId, conflict: 'rename', createdBy: null },
       async (manager, file) => {
         if (!(await this.requests.reserveSlot(manager, found.id))) throw await this.slotRefusal(found);
         const uploadId = await this.requests.insertUpload(manager, {

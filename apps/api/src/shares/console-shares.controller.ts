@@ -57,7 +57,7 @@ export class ConsoleSharesController {
   @ApiOkResponse({ type: CreatedShareDto })
   @ApiErrors(400, 401, 403, 404, 409)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateShareDto): Promise<CreatedShareDto> {
-    return this.shares.create(auth.user, body);
+    return this.shares.create(auth.user, body, auth.actor.id);
   }
 
   @Get()

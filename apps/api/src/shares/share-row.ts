@@ -28,11 +28,13 @@ export const SHARE_COLUMNS = `s.id, s.token, u.segment AS owner_segment, s.file_
   s.per_login_user_max_visits, s.visit_count, s.unique_visit_count, s.one_time, s.require_login,
   s.watermark_enabled, s.watermark_text, s.copy_protection_enabled, s.burn_after_read_enabled,
   s.revoked_at, s.consumed_at, s.created_at, s.notify, s.disabled_at,
-  s.agreement_text, s.agreement_require_name, s.agreement_sha256`;
+  s.agreement_text, s.agreement_require_name, s.agreement_sha256, cb.id AS created_by_id, cb.email AS created_by_email`;
 
 /** What SHARE_COLUMNS reads from, after `FROM shares s` (or a CTE named `s`). */
 export const SHARE_JOINS =
-  'LEFT JOIN files f ON f.id = s.file_id LEFT JOIN folders fo ON fo.id = s.folder_id JOIN users u ON u.id = s.user_id';
+  'LEFT JOIN files f ON f.id = s.file_id LEFT JOIN folders fo ON fo.id = s.folder_id JOIN users u ON u.id = s.user_id ' +
+  // The member who made it, in a shared workspace only (in a personal one the owner made every link).
+  'LEFT JOIN users cb ON cb.id = s.created_by AND cb.id <> s.user_id';
 
 export interface ShareRow {
   id: string;
@@ -65,6 +67,9 @@ export interface ShareRow {
   agreement_text: string | null;
   agreement_require_name: boolean;
   agreement_sha256: string | null;
+  /** The member who made it, in a shared workspace only. */
+  created_by_id?: string | null;
+  created_by_email?: string | null;
 }
 
 function iso(value: Date | null): string | null {
@@ -104,6 +109,7 @@ export function toShare(row: ShareRow): ShareDto {
     ...(row.agreement_text !== null && {
       agreement: { text: row.agreement_text, requireName: row.agreement_require_name, sha256: row.agreement_sha256! },
     }),
+    ...(row.created_by_id && { createdBy: { userId: row.created_by_id, email: row.created_by_email ?? '' } }),
   };
 }
 

@@ -21,6 +21,7 @@ import { Type } from 'class-transformer';
 import { LIMITS, SLUG_PATTERN, WATERMARK_TEXT_PATTERN } from '@sharedown/contract/limits';
 import { FILE_KINDS, type FileKind } from '../files/file-names.js';
 import { SHARE_NOTIFY, type ShareNotify } from './share-notify.js';
+import { CreatedByDto } from '../common/created-by.dto.js';
 
 export { SLUG_PATTERN };
 export const MAX_ALLOWLIST_ENTRIES = LIMITS.emailAllowlist.max;
@@ -335,6 +336,12 @@ export class ShareDto {
       'when an administrator disabled the link after an abuse report (absent otherwise); such a share is also revoked, for good',
   })
   disabledAt?: string | null;
+  @ApiProperty({
+    required: false,
+    type: CreatedByDto,
+    description: 'in a shared workspace: the member who made the link (absent in a personal workspace)',
+  })
+  createdBy?: CreatedByDto;
 }
 
 export class CreatedShareDto {

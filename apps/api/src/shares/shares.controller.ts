@@ -55,7 +55,7 @@ export class SharesController {
   @ApiOkResponse({ type: CreatedShareDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateShareDto): Promise<CreatedShareDto> {
-    return this.shares.create(auth.user, body);
+    return this.shares.create(auth.user, body, auth.actor.id);
   }
 
   @Get('shares')

@@ -64,16 +64,25 @@ export class SharesRepository {
   /** Inserts a share under `token`; null when the token or slug is taken (ON CONFLICT DO NOTHING). */
   async insert(
     manager: EntityManager,
-    share: { userId: string; target: ShareTarget; token: string; passwordHash: string | null; settings: ShareSettings },
+    share: {
+      userId: string;
+      target: ShareTarget;
+      token: string;
+      passwordHash: string | null;
+      settings: ShareSettings;
+      /** The member who makes it; the owner itself in a personal workspace. */
+      createdBy: string;
+    },
   ): Promise<ShareRow | null> {
     const { settings } = share;
     const rows: ShareRow[] = await manager.query(
       `WITH s AS (
          INSERT INTO shares (user_id, file_id, folder_id, token, slug, password_hash, expires_at, max_visits, per_visitor_max_visits,
            per_login_user_max_visits, one_time, require_login, watermark_enabled, watermark_text, copy_protection_enabled,
-           burn_after_read_enabled, locked_version_id, one_session, email_allowlist, notify, agreement_text, agreement_require_name)
+           burn_after_read_enabled, locked_version_id, one_session, email_allowlist, notify, agreement_text, agreement_require_name,
+           created_by)
          VALUES ($1, $2, $20, $3, $4, $5, CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(days => $6::int) END,
-           $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $21, $22)
+           $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $21, $22, $23)
          ON CONFLICT DO NOTHING
          RETURNING *
        )
@@ -101,6 +110,7 @@ export class SharesRepository {
         'folderId' in share.target ? share.target.folderId : null,
         settings.agreement?.text ?? null,
         settings.agreement?.requireName ?? false,
+        share.createdBy,
       ],
     );
     return rows[0] ?? null;

@@ -66,11 +66,12 @@ export class SharesService {
     return this.prepare(await parseShareField(raw));
   }
 
-  async create(user: AuthUser, input: CreateShareDto): Promise<CreatedShare> {
+  /** A link of the workspace `user`, made by the member `createdBy` (the owner itself in a personal workspace). */
+  async create(user: AuthUser, input: CreateShareDto, createdBy = user.id): Promise<CreatedShare> {
     const { fileId, folderId, ...policy } = input;
     const target = shareTargetOf(fileId ?? undefined, folderId ?? undefined, policy.lockedVersionId);
     const prepared = await this.prepare(settingsOf(policy as ShareInputDto));
-    return this.db.transaction((manager) => this.createWithin(manager, user, target, prepared));
+    return this.db.transaction((manager) => this.createWithin(manager, user, target, prepared, createdBy));
   }
 
   /**
@@ -85,6 +86,7 @@ export class SharesService {
     user: AuthUser,
     target: string | ShareTarget,
     prepared: PreparedShare,
+    createdBy = user.id,
   ): Promise<CreatedShare> {
     const { settings, passwordHash } = prepared;
     const named: ShareTarget = typeof target === 'string' ? { fileId: target } : target;
@@ -101,7 +103,7 @@ export class SharesService {
     // A random token colliding is practically impossible; a few attempts make it impossible in effect.
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = settings.slug ?? randomShareToken();
-      const row = await this.shares.insert(manager, { userId: user.id, target: named, token, passwordHash, settings });
+      const row = await this.shares.insert(manager, { userId: user.id, target: named, token, passwordHash, settings, createdBy });
       if (row) {
         await this.audit.within(manager, {
           userId: user.id,

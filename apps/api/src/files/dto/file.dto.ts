@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NEXT_CURSOR_DESCRIPTION } from '../../common/api-page-queries.decorator.js';
 import { ShareDto } from '../../shares/share.dto.js';
 import { FILE_KINDS, type FileKind } from '../file-names.js';
+import { CreatedByDto } from '../../common/created-by.dto.js';
 
 export const SCAN_STATUSES = ['PENDING', 'CLEAN', 'INFECTED', 'SCAN_ERROR'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
@@ -27,6 +28,12 @@ export class FileDto {
   scanStatus: ScanStatus;
   @ApiPropertyOptional({ type: 'string', nullable: true, description: 'virus signature when INFECTED' })
   scanResult: string | null;
+  @ApiPropertyOptional({
+    type: CreatedByDto,
+    description:
+      'in a shared workspace: the member who uploaded it (absent in a personal workspace and for a document request’s upload)',
+  })
+  createdBy?: CreatedByDto;
 }
 
 export class FileListDto {
