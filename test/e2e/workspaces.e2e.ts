@@ -192,6 +192,11 @@ describe('workspaces', () => {
     const link = await tokenCall(bobToken, 'POST', '/shares', { fileId });
     expect(link.status).toBe(200);
     expect(link.body.url).toBe(`${first.baseUrl}/s/${workspace.segment}/${link.body.share.token}`);
+    // The workspace's activity names the member who acted, and filters by member.
+    const trail = await consoleCall(alice, 'GET', `/api/audit?actor=${bob.userId}`, undefined, workspace.id);
+    const acted = trail.body.events.map((event: Answer) => [event.action, event.actor?.email]);
+    expect(acted).toContainEqual(['share.created', bob.email]);
+    expect(acted.every(([, email]: [string, string]) => email === bob.email)).toBe(true);
     // Files and links say which member made them; a personal workspace's keep the contract's fields.
     expect(link.body.share.createdBy).toEqual({ userId: bob.userId, email: bob.email });
     expect((await tokenCall(alice.token, 'GET', `/files/${fileId}`)).status).toBe(404);

@@ -10,7 +10,7 @@ export class ActivityService {
   async page(userId: string, query: AuditQueryDto): Promise<AuditPageDto> {
     const limit = query.limit ? Number(query.limit) : AUDIT_PAGE_DEFAULT;
     // One more than asked tells whether another page follows.
-    const found = await this.audit.page(userId, limit + 1, query.cursor);
+    const found = await this.audit.page(userId, limit + 1, query.cursor, query.actor);
     const page = found.slice(0, limit);
     return {
       events: page.map((event) => ({
@@ -18,6 +18,7 @@ export class ActivityService {
         action: event.action,
         createdAt: event.createdAt.toISOString(),
         actorId: event.actorId,
+        actor: event.actorEmail ? { userId: event.actorId ?? event.userId, email: event.actorEmail } : null,
         targetId: event.targetId,
         details: event.details,
         ipPrefix: event.ipPrefix,

@@ -16,6 +16,20 @@ export class AuditQueryDto {
   @IsOptional()
   @Matches(/^(?:[1-9]|[1-9]\d|1\d\d|200)$/, { message: `limit 必须是 1 到 ${AUDIT_PAGE_MAX} 之间的整数` })
   limit?: string;
+
+  @ApiProperty({
+    required: false,
+    format: 'uuid',
+    description: 'only what this member did (in a shared workspace: a member’s userId)',
+  })
+  @IsOptional()
+  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'actor 必须是成员的 userId' })
+  actor?: string;
+}
+
+export class ActorDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty() email: string;
 }
 
 export class AuditEventDto {
@@ -29,6 +43,12 @@ export class AuditEventDto {
     description: 'the administrator who acted for the account; null when the account acted itself',
   })
   actorId: string | null;
+  @ApiProperty({
+    type: ActorDto,
+    nullable: true,
+    description: 'who acted: the member (in a shared workspace), the administrator, or the account itself; null once deleted',
+  })
+  actor: ActorDto | null;
   @ApiProperty({ type: String, nullable: true, description: 'the token, webhook, share, file, folder or session acted on' })
   targetId: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'names and counts about the action (never a secret)' })

@@ -21,6 +21,8 @@ export interface AuditRecord {
   id: string;
   userId: string;
   actorId: string | null;
+  /** The address of whoever acted: the actor, else the account itself (null once that account is deleted). */
+  actorEmail?: string | null;
   action: AuditAction;
   targetId: string | null;
   details: Record<string, unknown>;
@@ -57,20 +59,26 @@ export class AuditRepository {
     );
   }
 
-  /** One page of an account's events, newest first; after the account's event `before` when given. */
-  async page(userId: string, limit: number, before?: string): Promise<AuditRecord[]> {
-    const found = await rows<AuditRow>(
+  /**
+   * One page of an account's (or workspace's) events, newest first; after the event `before` when
+   * given; only those `actor` acted in when given (an entry without an actor was the account's own).
+   */
+  async page(userId: string, limit: number, before?: string, actor?: string): Promise<AuditRecord[]> {
+    const found = await rows<AuditRow & { actor_email: string | null }>(
       this.db,
-      `SELECT e.id, e.user_id, e.actor_id, e.action, e.target_id, e.details, e.ip_prefix, e.created_at FROM audit_events e
+      `SELECT e.id, e.user_id, e.actor_id, e.action, e.target_id, e.details, e.ip_prefix, e.created_at, a.email AS actor_email
+       FROM audit_events e LEFT JOIN users a ON a.id = coalesce(e.actor_id, e.user_id)
        WHERE e.user_id = $1
          AND ($2::uuid IS NULL OR (e.created_at, e.id) < (SELECT c.created_at, c.id FROM audit_events c WHERE c.id = $2::uuid AND c.user_id = $1))
+         AND ($4::uuid IS NULL OR coalesce(e.actor_id, e.user_id) = $4::uuid)
        ORDER BY e.created_at DESC, e.id DESC LIMIT $3`,
-      [userId, before ?? null, limit],
+      [userId, before ?? null, limit, actor ?? null],
     );
     return found.map((row) => ({
       id: row.id,
       userId: row.user_id,
       actorId: row.actor_id,
+      actorEmail: row.actor_email,
       action: row.action,
       targetId: row.target_id,
       details: row.details,

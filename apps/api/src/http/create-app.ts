@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormBody from '@fastify/formbody';
 import { AppModule } from '../app.module.js';
+import { ActingMemberInterceptor } from '../audit/acting-member.js';
 import { ErrorEnvelopeFilter } from '../common/error-envelope.filter.js';
 import { validationPipe } from '../common/validation-pipe.js';
 import { registerJsonParser } from './json-body.js';
@@ -91,6 +92,8 @@ export async function createApp(
     } as never,
   );
   app.useGlobalFilters(new ErrorEnvelopeFilter());
+  // A member acting in a shared workspace is named on the workspace's audit trail (audit/acting-member.ts).
+  app.useGlobalInterceptors(new ActingMemberInterceptor());
   app.useGlobalPipes(validationPipe);
   return app;
 }

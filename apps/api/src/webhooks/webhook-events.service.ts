@@ -34,11 +34,13 @@ export class WebhookEventsService {
       // Every share view asks; most owners subscribe to nothing: no array for them.
       if (!subscriptions.some(wanted)) return;
       const targets = subscriptions.filter(wanted);
+      // A shared workspace's events name it; a personal workspace's keep the documented data exactly.
+      const named = targets[0]!.workspace ? { ...data, workspaceId: userId } : data;
       await this.queues.queue(QueueName.webhooks).addBulk(
         this.jobs(
           targets.map((t) => t.webhookId),
           event,
-          data,
+          named,
         ),
       );
     } catch (error) {

@@ -8,6 +8,8 @@ import { WebhooksRepository } from './webhooks.repository.js';
 export interface ActiveSubscription {
   webhookId: string;
   events: readonly WebhookEventName[];
+  /** The webhook belongs to a shared workspace: its events name it (`workspaceId`). */
+  workspace: boolean;
 }
 
 interface Entry {
@@ -64,6 +66,6 @@ export class WebhookSubscriptionCache {
 
   private async load(userId: string): Promise<ActiveSubscription[]> {
     const active = await this.webhooks.listActiveEvents(userId);
-    return active.map((webhook) => ({ webhookId: webhook.id, events: webhook.events }));
+    return active.map((webhook) => ({ webhookId: webhook.id, events: webhook.events, workspace: webhook.workspace }));
   }
 }

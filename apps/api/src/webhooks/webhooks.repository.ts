@@ -148,8 +148,12 @@ export class WebhooksRepository {
   }
 
   /** The active webhooks of a user and their events, oldest first: what the subscription cache holds. */
-  async listActiveEvents(userId: string): Promise<Array<{ id: string; events: WebhookEventName[] }>> {
-    return this.db.query('SELECT id, events FROM webhooks WHERE user_id = $1 AND active ORDER BY created_at, id', [userId]);
+  async listActiveEvents(userId: string): Promise<Array<{ id: string; events: WebhookEventName[]; workspace: boolean }>> {
+    return this.db.query(
+      `SELECT w.id, w.events, o.kind = 'workspace' AS workspace FROM webhooks w JOIN users o ON o.id = w.user_id
+        WHERE w.user_id = $1 AND w.active ORDER BY w.created_at, w.id`,
+      [userId],
+    );
   }
 
   /** Serializes webhook changes of one user, so two parallel creations cannot both pass the limit. */
