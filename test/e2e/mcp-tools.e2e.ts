@@ -35,6 +35,13 @@ const NEW_TOOLS = [
   'service_close_request',
   'service_request_uploads',
   'service_review_upload',
+  'service_workspace',
+  'service_members',
+  'service_invite',
+  'service_set_role',
+  'service_remove_member',
+  'service_list_invitations',
+  'service_revoke_invitation',
 ];
 const READ_ONLY = [
   'service_get',
@@ -54,8 +61,19 @@ const READ_ONLY = [
   'service_list_requests',
   'service_get_request',
   'service_request_uploads',
+  'service_workspace',
+  'service_members',
+  'service_list_invitations',
 ];
-const DESTRUCTIVE = ['service_revoke', 'service_delete', 'service_purge', 'service_close_request', 'service_review_upload'];
+const DESTRUCTIVE = [
+  'service_revoke',
+  'service_delete',
+  'service_purge',
+  'service_close_request',
+  'service_review_upload',
+  'service_remove_member',
+  'service_revoke_invitation',
+];
 
 /** What each tool the tests call returns on success, in the contract's own types. */
 interface ToolResults {

@@ -30,6 +30,8 @@ const VERSIONS = 'file versions, overwrite and auto-rename are console-only (the
 const SESSION = 'sign-in, two factors, sessions and the account belong to the console session (the spec)';
 const TOKENS = 'tokens and webhooks are managed with a console session; tokens cannot manage tokens or webhooks (the spec)';
 const ADMIN = "the administrators' area stays on the console session (the spec)";
+const WORKSPACES =
+  'a token acts in the one workspace it was made in: listing, creating, renaming and deleting workspaces, and opening or accepting an invitation (as the signed-in account of its address), belong to the console session (issue 41)';
 const REQUEST_CHANGES =
   'issue 42 names no tool or command that changes a document request: a token changes one with PATCH /api/v1/requests/{id}; the tools and commands create, list, show, close and review';
 
@@ -150,6 +152,44 @@ export const DOOR_PARITY: Record<string, ParityRow> = {
     mcp: 'service_review_upload',
     cli: 'requests reject',
   },
+  // The workspace a call acts in, its members and invitations (issue 41)
+  'GET /api/console/workspace': { rest: 'GET /api/v1/workspace', mcp: 'service_workspace', cli: 'workspace' },
+  'GET /api/console/workspace/members': {
+    rest: 'GET /api/v1/workspace/members',
+    mcp: 'service_members',
+    cli: 'members ls',
+  },
+  'PATCH /api/console/workspace/members/{userId}': {
+    rest: 'PATCH /api/v1/workspace/members/{userId}',
+    mcp: 'service_set_role',
+    cli: 'members role',
+  },
+  'DELETE /api/console/workspace/members/{userId}': {
+    rest: 'DELETE /api/v1/workspace/members/{userId}',
+    mcp: 'service_remove_member',
+    cli: 'members rm',
+  },
+  'POST /api/console/workspace/invitations': {
+    rest: 'POST /api/v1/workspace/invitations',
+    mcp: 'service_invite',
+    cli: 'members invite',
+  },
+  'GET /api/console/workspace/invitations': {
+    rest: 'GET /api/v1/workspace/invitations',
+    mcp: 'service_list_invitations',
+    cli: 'invitations ls',
+  },
+  'DELETE /api/console/workspace/invitations/{id}': {
+    rest: 'DELETE /api/v1/workspace/invitations/{id}',
+    mcp: 'service_revoke_invitation',
+    cli: 'invitations revoke',
+  },
+  'GET /api/workspaces': { none: WORKSPACES },
+  'POST /api/workspaces': { none: WORKSPACES },
+  'PATCH /api/workspaces/{id}': { none: WORKSPACES },
+  'DELETE /api/workspaces/{id}': { none: WORKSPACES },
+  'GET /api/invitations/{secret}': { none: WORKSPACES },
+  'POST /api/invitations/{secret}/accept': { none: WORKSPACES },
   // Notifications and activity
   'GET /api/notifications': { rest: 'GET /api/v1/notifications', mcp: 'service_notifications', cli: 'notifications' },
   'POST /api/notifications/read': {

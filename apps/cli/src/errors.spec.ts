@@ -38,6 +38,12 @@ describe(reportOf.name, () => {
     expect(report.message).toContain('read-only');
   });
 
+  it('says that the role in the workspace may be what refuses, too', () => {
+    const report = reportOf(new SharedownApiError(403, 'FORBIDDEN', '只有所有者和管理员可以管理成员和邀请'));
+    expect(report.message).toContain('a VIEWER changes nothing');
+    expect(report.message).toContain('only an OWNER or ADMIN manages members and invitations');
+  });
+
   it('says which route an older service lacks instead of a missing resource', () => {
     const missing = new SharedownApiError(404, 'INTERNAL', 'Not Found', null, false, null, 'GET /api/v1/folders');
     expect(reportOf(missing, new Date(), 'de')).toEqual({

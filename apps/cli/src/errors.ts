@@ -48,7 +48,7 @@ export function missingRouteMessage(route: string): string {
 }
 
 export const READ_ONLY_HINT =
-  'this API token is read-only (scope "read"): every change (uploading, moving, sharing, editing, deleting, purging, marking read) needs a token with the "write" scope, created in the console';
+  'either this API token is read-only (scope "read"): every change (uploading, moving, sharing, editing, deleting, purging, marking read) needs a token with the "write" scope, created in the console; or the role of its creator in its workspace does not allow this ("sharedown workspace" shows it): a VIEWER changes nothing, and only an OWNER or ADMIN manages members and invitations';
 
 export interface ErrorReport {
   exitCode: number;
@@ -77,7 +77,7 @@ export function reportOf(error: unknown, now: Date = new Date(), locale: LocaleT
   }
   if (error instanceof SharedownApiError) {
     const worded = locale === 'zh-CN' ? error.message : apiErrorText(SHARED_MESSAGES[locale], error);
-    // The REST operations the CLI calls refuse a token only for its scope.
+    // The REST operations the CLI calls refuse a token for its scope, or for its creator's role in its workspace.
     const message = error.code === 'FORBIDDEN' ? `${worded} — ${READ_ONLY_HINT}` : worded;
     const report: ErrorReport = { exitCode: ExitCode.API_ERROR, code: error.code, status: error.status, message };
     if (error.field !== null) report.field = error.field;

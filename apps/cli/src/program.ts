@@ -11,6 +11,7 @@ import { registerSharesCommands } from './commands/shares.js';
 import { registerTrashCommands } from './commands/trash.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
+import { registerWorkspaceCommands } from './commands/workspace.js';
 import { configPath } from './config.js';
 import { CommandContext } from './context.js';
 import { ExitCode, reportOf } from './errors.js';
@@ -47,6 +48,7 @@ export function buildProgram(context: CommandContext): Command {
         '  sharedown files cat <id> > notes.md                the stored text, byte for byte',
         "  sharedown shares edit <id> --no-password           change a link's policies",
         '  sharedown requests create "Signed policies"       a link others upload documents to',
+        '  sharedown members invite ann@example.com --role EDITOR   invite to the workspace; prints the link',
         '  sharedown trash purge --all --yes                  empty the trash without asking',
         '',
         'Exit codes: 0 ok, 1 API error, 2 usage or configuration error, 3 service unreachable, 4 validate found errors',
@@ -59,6 +61,7 @@ export function buildProgram(context: CommandContext): Command {
   registerTrashCommands(program, context);
   registerSharesCommands(program, context);
   registerRequestsCommands(program, context);
+  registerWorkspaceCommands(program, context);
   registerNotificationsCommand(program, context);
   registerActivityCommand(program, context);
   registerValidateCommand(program, context);

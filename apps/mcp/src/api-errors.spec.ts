@@ -42,6 +42,13 @@ describe(toErrorBody.name, () => {
     expect(body.message).toContain('"write" scope');
   });
 
+  it('says that the role in the workspace may be what refuses, too', () => {
+    const body = toErrorBody(new SharedownApiError(403, 'FORBIDDEN', '只有所有者和管理员可以管理成员和邀请'), url);
+    expect(body.message).toContain('只有所有者和管理员可以管理成员和邀请');
+    expect(body.message).toContain('a VIEWER changes nothing');
+    expect(body.message).toContain('only an OWNER or ADMIN manages members and invitations');
+  });
+
   it('reports contradicting arguments as VALIDATION', () => {
     expect(toErrorBody(new LocalValidationError('bad'), url)).toEqual({ code: 'VALIDATION', status: 400, message: 'bad' });
   });

@@ -8,7 +8,7 @@ export interface ToolErrorBody {
 }
 
 export const READ_ONLY_HINT =
-  'This API token is read-only (scope "read"): uploading, moving, deleting, restoring, purging, creating folders, making, changing or revoking share links, and creating or closing document requests or reviewing their uploads need a token with the "write" scope, created in the console.';
+  'Either this API token is read-only (scope "read"): uploading, moving, deleting, restoring, purging, creating folders, making, changing or revoking share links, and creating or closing document requests or reviewing their uploads need a token with the "write" scope, created in the console. Or the role of its creator in its workspace does not allow this (service_workspace shows the role): a VIEWER changes nothing, and only an OWNER or ADMIN manages members and invitations (only an OWNER manages owners).';
 
 /** The service could not be reached; there is no HTTP answer, so the status says "unavailable". */
 export const UNAVAILABLE_STATUS = 503;
@@ -26,7 +26,7 @@ export function toErrorBody(error: unknown, serviceUrl: string): ToolErrorBody {
       error.retryAfterSeconds !== null && Number.isFinite(error.retryAfterSeconds)
         ? ` (retry after ${error.retryAfterSeconds} s)`
         : '';
-    // The REST operations the tools call refuse a token only for its scope.
+    // The REST operations the tools call refuse a token for its scope, or for its creator's role in its workspace.
     const hint = error.code === 'FORBIDDEN' ? ` ${READ_ONLY_HINT}` : '';
     return { code: error.code, status: error.status, message: `${error.message}${retry}${hint}` };
   }

@@ -8,7 +8,10 @@ import {
   fileSchema,
   folderNodeSchema,
   folderSchema,
+  invitationInputSchema,
+  invitationSchema,
   kindSchema,
+  memberSchema,
   notificationSchema,
   purgeResultSchema,
   reportSchema,
@@ -25,6 +28,8 @@ import {
   trashFileSchema,
   trashFolderSchema,
   visitSchema,
+  WORKSPACE_ROLES,
+  workspaceSchema,
 } from './schemas.js';
 
 interface JsonSchema {
@@ -158,6 +163,9 @@ describe('entity schemas of the new tools', () => {
     ['analyticsSchema', 'ShareAnalyticsDto', z.object(analyticsSchema)],
     ['requestSchema', 'RequestDto', requestSchema],
     ['requestUploadSchema', 'RequestUploadDto', requestUploadSchema],
+    ['workspaceSchema', 'WorkspaceDto', workspaceSchema],
+    ['memberSchema', 'MemberDto', memberSchema],
+    ['invitationSchema', 'InvitationDto', invitationSchema],
   ] as const)('%s names every field of %s', (_name, dto, schema) => {
     const json = toJson(schema);
     // A recursive schema is written as a $ref into $defs.
@@ -183,5 +191,28 @@ describe('requestInputSchema', () => {
 
   it('lists the request states of the document', () => {
     expect([...REQUEST_STATES]).toEqual(document.components.schemas.RequestState!.enum);
+  });
+});
+
+describe('invitationInputSchema', () => {
+  it('has the fields, types and limits of the CreateInvitationDto of POST /workspace/invitations', () => {
+    // zod writes its address check as a pattern where the document says format: email.
+    const { pattern, ...email } = propertiesOf(toJson(invitationInputSchema)).email!;
+    expect(pattern).toEqual(expect.any(String));
+    expect(email).toEqual(propertiesOf(document.components.schemas.CreateInvitationDto!).email);
+    expect(propertiesOf(toJson(invitationInputSchema), ['email'])).toEqual(
+      propertiesOf(document.components.schemas.CreateInvitationDto!, ['email']),
+    );
+    expect(toJson(invitationInputSchema).required).toEqual(document.components.schemas.CreateInvitationDto!.required);
+  });
+
+  it('refuses unknown fields and roles the service does not have', () => {
+    expect(invitationInputSchema.safeParse({ email: 'ann@example.com', role: 'EDITOR' }).success).toBe(true);
+    expect(invitationInputSchema.safeParse({ email: 'ann@example.com', role: 'EDITOR', days: 3 }).success).toBe(false);
+    expect(invitationInputSchema.safeParse({ email: 'ann@example.com', role: 'editor' }).success).toBe(false);
+  });
+
+  it('lists the workspace roles of the document', () => {
+    expect([...WORKSPACE_ROLES]).toEqual(document.components.schemas.WorkspaceRole!.enum);
   });
 });

@@ -121,6 +121,9 @@ export const shareInputSchema = z
 export type ShareInput = z.infer<typeof shareInputSchema>;
 
 // API entities are loose objects: the service may add fields, and a newer service must not break older tool servers.
+/** Who made a file or a link in a shared workspace (see service_members). */
+export const createdBySchema = z.looseObject({ userId: z.string(), email: z.string() });
+
 export const fileSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -133,6 +136,11 @@ export const fileSchema = z.looseObject({
     .enum(SCAN_STATUSES)
     .describe('Antivirus state; only CLEAN files are shown to visitors, INFECTED files are quarantined and cannot be shared'),
   scanResult: z.string().nullish().describe('Virus signature when INFECTED'),
+  createdBy: createdBySchema
+    .optional()
+    .describe(
+      "In a shared workspace: the member who uploaded it (absent in a personal workspace and for a document request's upload)",
+    ),
 });
 
 export const shareSchema = z.looseObject({
@@ -172,6 +180,9 @@ export const shareSchema = z.looseObject({
     .string()
     .nullish()
     .describe('Set when an administrator disabled the link after an abuse report; it is revoked for good'),
+  createdBy: createdBySchema
+    .optional()
+    .describe('In a shared workspace: the member who made the link (absent in a personal workspace)'),
 });
 
 export const viewUrlSchema = z
@@ -515,3 +526,53 @@ export const requestUploadSchema = z.looseObject({
   message: z.string().describe('The message the uploader wrote; "" when none'),
   at: timestamp,
 });
+
+/** The roles of a workspace member: the contract's WorkspaceRole (schemas.spec.ts checks that they agree). */
+export const WORKSPACE_ROLES = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'] as const satisfies readonly Schemas['WorkspaceRole'][];
+
+export const roleSchema = z
+  .enum(WORKSPACE_ROLES)
+  .describe(
+    'OWNER (everything, owners included), ADMIN (members and invitations but not owners, webhooks, every document operation), EDITOR (upload, edit, share, analytics), VIEWER (reads only)',
+  );
+
+const roleField = z.string().describe('OWNER, ADMIN, EDITOR or VIEWER');
+
+export const workspaceSchema = z.looseObject({
+  id: z.string().describe("Workspace id; a personal workspace has its account's id"),
+  name: z.string().describe("A shared workspace's name; a personal one is named after its account's address"),
+  segment: z.string().describe('The URL segment of its links: {service}/s/<segment>/<token>'),
+  personal: z.boolean().describe("true for an account's own workspace, which has no other members"),
+  role: roleField.describe("Your role in it (the role of the token's creator, as it is now)"),
+  quotaBytes: z.number().int().describe('Storage the workspace may use, in bytes'),
+  usedBytes: z.number().int().describe('Storage its files use, in bytes'),
+  memberCount: z.number().int(),
+});
+
+export const memberSchema = z.looseObject({
+  userId: z.string().describe("The member's account id: the userId of service_set_role and service_remove_member"),
+  email: z.string(),
+  role: roleField,
+  joinedAt: timestamp,
+});
+
+export const invitationSchema = z.looseObject({
+  id: z.string().describe('Invitation id, the invitationId of service_revoke_invitation'),
+  email: z.string().describe('The address it was sent to; only an account of that address can accept it'),
+  role: roleField.describe('The role it gives'),
+  createdAt: timestamp,
+  expiresAt: timestamp.describe('ISO 8601 timestamp; it cannot be accepted after'),
+});
+
+/** The body of POST /workspace/invitations, the CreateInvitationDto. Strict, like the other bodies. */
+export const invitationInputSchema = z.strictObject({
+  email: z
+    .email()
+    .max(LIMITS.email.max)
+    .describe(`The invitee's e-mail address (at most ${LIMITS.email.max} characters); they accept while signed in with it`),
+  role: roleSchema.describe(
+    'The role the invitee gets: OWNER (only an OWNER may invite one), ADMIN, EDITOR or VIEWER (reads only)',
+  ),
+});
+
+export type InvitationInput = z.infer<typeof invitationInputSchema>;

@@ -13,6 +13,7 @@ const INSTRUCTIONS = [
   'Folders: service_folders lists the tree, service_create_folder makes one.',
   'Trash: service_delete moves a file or folder to the trash and revokes its links, service_trash lists it, service_restore brings an item back, service_purge deletes for good.',
   'Share links: service_share_folder shares a folder as one link (a collection), service_list_shares lists them, service_get_share shows one with all its policies, service_update_share changes them, service_revoke ends one, service_visits and service_analytics report visits, service_reports lists abuse reports.',
+  "Workspace: every tool acts in the workspace the token was made in, with its creator's role there (service_workspace shows it); service_members lists the members, service_invite invites an address with a role, service_set_role and service_remove_member change them, service_list_invitations and service_revoke_invitation manage pending invitations.",
   'Account: service_notifications (service_mark_read marks them read) and service_activity.',
   'Errors come back as {code, status, message}; code UNAVAILABLE means the service could not be reached.',
 ].join(' ');

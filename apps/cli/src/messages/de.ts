@@ -54,4 +54,35 @@ export default {
     moreRequests: 'Weitere Anfragen: erneut mit --cursor {cursor} ausführen',
     moreUploads: 'Weitere Uploads: erneut mit --cursor {cursor} ausführen',
   },
+  workspace: {
+    fields: {
+      name: 'Name',
+      id: 'ID',
+      kind: 'Art',
+      segment: 'Links',
+      role: 'Ihre Rolle',
+      storage: 'Speicher',
+      members: 'Mitglieder',
+    },
+    values: { personal: 'persönlich (nur Ihrer)', shared: 'geteilt' },
+    segmentValue: '/s/{segment}/…',
+    storageValue: '{used} von {quota} ({percent} %)',
+    memberCount: '{count, plural, one {# Mitglied} other {# Mitglieder}}',
+    columns: {
+      userId: 'BENUTZER-ID',
+      email: 'E-MAIL',
+      role: 'ROLLE',
+      joined: 'BEIGETRETEN',
+      id: 'ID',
+      created: 'ERSTELLT',
+      expires: 'LÄUFT AB',
+    },
+    invitedNote:
+      'Einladung {id} für {email} als {role}, einmal verwendbar, gültig bis {expires}; nur ein Konto mit dieser Adresse kann sie annehmen. Offene Einladungen: sharedown invitations ls',
+    roleLine: '{email} ({userId}) ist jetzt {role}.',
+    removedLine:
+      '{userId} ist kein Mitglied dieses Arbeitsbereichs mehr: Seine Sitzungen und Tokens handeln nicht mehr darin; was es erstellt hat, bleibt.',
+    revokedLine: 'Einladung an {email} ({id}) widerrufen: Ihr Link funktioniert nicht mehr.',
+    moreMembers: 'Weitere Mitglieder: erneut mit --cursor {cursor} ausführen',
+  },
 } satisfies CliMessages;

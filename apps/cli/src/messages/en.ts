@@ -56,4 +56,35 @@ export default {
     moreRequests: 'More requests: run again with --cursor {cursor}',
     moreUploads: 'More uploads: run again with --cursor {cursor}',
   },
+  workspace: {
+    fields: {
+      name: 'name',
+      id: 'id',
+      kind: 'kind',
+      segment: 'links',
+      role: 'your role',
+      storage: 'storage',
+      members: 'members',
+    },
+    values: { personal: 'personal (yours alone)', shared: 'shared' },
+    segmentValue: '/s/{segment}/…',
+    storageValue: '{used} of {quota} ({percent}%)',
+    memberCount: '{count, plural, one {# member} other {# members}}',
+    columns: {
+      userId: 'USER ID',
+      email: 'EMAIL',
+      role: 'ROLE',
+      joined: 'JOINED',
+      id: 'ID',
+      created: 'CREATED',
+      expires: 'EXPIRES',
+    },
+    invitedNote:
+      'Invitation {id} for {email} as {role}, single use, good until {expires}; only an account of that address can accept it. Pending ones: sharedown invitations ls',
+    roleLine: '{email} ({userId}) is now {role}.',
+    removedLine:
+      '{userId} is no longer a member of this workspace: its sessions and tokens stop acting in it; what it made stays.',
+    revokedLine: 'Revoked the invitation of {email} ({id}): its link no longer works.',
+    moreMembers: 'More members: run again with --cursor {cursor}',
+  },
 };

@@ -54,4 +54,35 @@ export default {
     moreRequests: 'Hay más solicitudes: vuelva a ejecutarlo con --cursor {cursor}',
     moreUploads: 'Hay más subidas: vuelva a ejecutarlo con --cursor {cursor}',
   },
+  workspace: {
+    fields: {
+      name: 'nombre',
+      id: 'id',
+      kind: 'tipo',
+      segment: 'enlaces',
+      role: 'tu rol',
+      storage: 'almacenamiento',
+      members: 'miembros',
+    },
+    values: { personal: 'personal (solo tuyo)', shared: 'compartido' },
+    segmentValue: '/s/{segment}/…',
+    storageValue: '{used} de {quota} ({percent} %)',
+    memberCount: '{count, plural, one {# miembro} other {# miembros}}',
+    columns: {
+      userId: 'ID DE USUARIO',
+      email: 'CORREO',
+      role: 'ROL',
+      joined: 'UNIDO',
+      id: 'ID',
+      created: 'CREADA',
+      expires: 'CADUCA',
+    },
+    invitedNote:
+      'Invitación {id} para {email} como {role}, de un solo uso, válida hasta {expires}; solo una cuenta con esa dirección puede aceptarla. Pendientes: sharedown invitations ls',
+    roleLine: '{email} ({userId}) ahora es {role}.',
+    removedLine:
+      '{userId} ya no es miembro de este espacio de trabajo: sus sesiones y tokens dejan de actuar en él; lo que creó se queda.',
+    revokedLine: 'Invitación de {email} ({id}) revocada: su enlace ya no funciona.',
+    moreMembers: 'Más miembros: vuelve a ejecutar con --cursor {cursor}',
+  },
 } satisfies CliMessages;

@@ -54,4 +54,35 @@ export default {
     moreRequests: 'D’autres demandes : relancez avec --cursor {cursor}',
     moreUploads: 'D’autres dépôts : relancez avec --cursor {cursor}',
   },
+  workspace: {
+    fields: {
+      name: 'nom',
+      id: 'id',
+      kind: 'type',
+      segment: 'liens',
+      role: 'votre rôle',
+      storage: 'stockage',
+      members: 'membres',
+    },
+    values: { personal: 'personnel (à vous seul)', shared: 'partagé' },
+    segmentValue: '/s/{segment}/…',
+    storageValue: '{used} sur {quota} ({percent} %)',
+    memberCount: '{count, plural, one {# membre} other {# membres}}',
+    columns: {
+      userId: 'ID UTILISATEUR',
+      email: 'E-MAIL',
+      role: 'RÔLE',
+      joined: 'ARRIVÉE',
+      id: 'ID',
+      created: 'CRÉÉE',
+      expires: 'EXPIRE',
+    },
+    invitedNote:
+      'Invitation {id} pour {email} en tant que {role}, à usage unique, valable jusqu’au {expires} ; seul un compte de cette adresse peut l’accepter. Invitations en attente : sharedown invitations ls',
+    roleLine: '{email} ({userId}) est désormais {role}.',
+    removedLine:
+      '{userId} n’est plus membre de cet espace de travail : ses sessions et ses jetons n’y agissent plus ; ce qu’il a créé reste.',
+    revokedLine: 'Invitation de {email} ({id}) révoquée : son lien ne fonctionne plus.',
+    moreMembers: 'D’autres membres : relancez avec --cursor {cursor}',
+  },
 } satisfies CliMessages;

@@ -54,4 +54,35 @@ export default {
     moreRequests: 'さらにリクエストがあります：--cursor {cursor} を付けて再実行してください',
     moreUploads: 'さらにアップロードがあります：--cursor {cursor} を付けて再実行してください',
   },
+  workspace: {
+    fields: {
+      name: '名前',
+      id: 'ID',
+      kind: '種類',
+      segment: 'リンク',
+      role: 'あなたのロール',
+      storage: 'ストレージ',
+      members: 'メンバー',
+    },
+    values: { personal: '個人用（あなただけ）', shared: '共有' },
+    segmentValue: '/s/{segment}/…',
+    storageValue: '{quota} 中 {used}（{percent}%）',
+    memberCount: '{count} 人',
+    columns: {
+      userId: 'ユーザー ID',
+      email: 'メール',
+      role: 'ロール',
+      joined: '参加日時',
+      id: 'ID',
+      created: '作成日時',
+      expires: '期限',
+    },
+    invitedNote:
+      '招待 {id}：{email} を {role} として招待しました。1 回限り、{expires} まで有効で、そのアドレスのアカウントだけが受け入れられます。保留中の招待：sharedown invitations ls',
+    roleLine: '{email}（{userId}）は {role} になりました。',
+    removedLine:
+      '{userId} はこのワークスペースのメンバーではなくなりました。そのセッションとトークンはここで動作しなくなります。作成したものは残ります。',
+    revokedLine: '{email} への招待（{id}）を取り消しました。そのリンクはもう使えません。',
+    moreMembers: 'さらにメンバーがいます：--cursor {cursor} を付けて再実行してください',
+  },
 } satisfies CliMessages;
