@@ -22,6 +22,31 @@ describe(catalogProblems.name, () => {
     ]);
   });
 
+  it('refuses a lazy plural in any language: a choice by the number says it properly', () => {
+    const sut = catalogProblems(
+      {
+        en: { a: '{count} view(s)' },
+        de: { a: '{count} Datei(en)' },
+        es: { a: '{count} error(es)' },
+        fr: { a: '{count} actif(s)' },
+      },
+      'en',
+    );
+    expect(sut).toEqual([
+      'en: a writes a plural as “view(s)”: use {count, plural, …}',
+      'de: a writes a plural as “Datei(en)”: use {count, plural, …}',
+      'es: a writes a plural as “error(es)”: use {count, plural, …}',
+      'fr: a writes a plural as “actif(s)”: use {count, plural, …}',
+    ]);
+    expect(catalogProblems({ en: { a: 'Choose (optional)' } }, 'en')).toEqual([]);
+  });
+
+  it('refuses a message that is not well-formed ICU', () => {
+    expect(catalogProblems({ en: { a: '{count, plural, one {# file}}' } }, 'en')).toEqual([
+      'en: a is not a well-formed message: plural {count} has no other case',
+    ]);
+  });
+
   it('refuses characters vue-i18n reads as syntax', () => {
     expect(catalogProblems({ en: { a: 'mail me @ home' } }, 'en')).toEqual(['en: a contains @, | or $']);
   });
@@ -31,6 +56,28 @@ describe(formatMessage.name, () => {
   it('fills named placeholders and leaves unknown ones visible', () => {
     expect(formatMessage('{n} of {total} – {gap}', { n: 1, total: 3 })).toBe('1 of 3 – {gap}');
     expect(placeholdersOf('{b} {a} {b}')).toEqual(['a', 'b']);
+  });
+
+  it('picks the wording by the language’s plural rules, exact numbers first, # as the number', () => {
+    const views = '{count, plural, =0 {no views} one {# view} other {# views}}';
+    expect([0, 1, 2, 1200].map((count) => formatMessage(views, { count }))).toEqual([
+      'no views',
+      '1 view',
+      '2 views',
+      '1,200 views',
+    ]);
+    const fr = '{count, plural, one {# lien actif} other {# liens actifs}}';
+    expect(formatMessage(fr, { count: 0 }, 'fr')).toBe('0 lien actif');
+    expect(formatMessage(fr, { count: 1500 }, 'fr')).toBe('1\u202f500 liens actifs');
+    expect(formatMessage('{n} of {total, plural, one {# item} other {# items}}', { n: 1, total: 1 })).toBe('1 of 1 item');
+    expect(placeholdersOf('{days, plural, one {# day until {date}} other {# days until {date}}}')).toEqual(['date', 'days']);
+  });
+
+  it('picks by a word, and keeps apostrophes and lone braces as text', () => {
+    const kind = '{kind, select, folder {the folder’s files} other {the file}}';
+    expect(formatMessage(kind, { kind: 'folder' })).toBe('the folder’s files');
+    expect(formatMessage(kind, { kind: 'file' })).toBe('the file');
+    expect(formatMessage("l'accès { ouvert } {name}", { name: 'x' })).toBe("l'accès { ouvert } x");
   });
 });
 

@@ -1,4 +1,7 @@
-import { placeholdersOf } from './message-format.js';
+import { MessageSyntaxError, parseMessage, placeholdersOf } from './message-format.js';
+
+/** A word with its plural ending in brackets: view(s), Aufruf(e), Datei(en), error(es), actif(s). */
+const LAZY_PLURAL = /\p{L}+\((?:s|e|en|n|es|er|x|nen|innen)\)/u;
 
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
   const found = new Map<string, unknown>();
@@ -15,7 +18,9 @@ function leaves(node: unknown, prefix = ''): Map<string, unknown> {
 /**
  * Everything that keeps a set of catalogs (one per language) from saying the same things: a key
  * missing or extra against the reference language, a leaf that is not a non-empty string, a
- * placeholder set that differs, a character vue-i18n would read as syntax. Empty when they agree.
+ * placeholder set that differs, a character vue-i18n would read as syntax, a message that is not
+ * well-formed ICU, and a lazy plural such as "view(s)" or "Datei(en)", which a plural choice says
+ * properly. Empty when they agree.
  */
 export function catalogProblems(catalogs: Readonly<Record<string, unknown>>, reference: string): string[] {
   const problems: string[] = [];
@@ -30,6 +35,15 @@ export function catalogProblems(catalogs: Readonly<Record<string, unknown>>, ref
         continue;
       }
       if (/[@|$]/.test(value)) problems.push(`${language}: ${key} contains @, | or $`);
+      const lazy = LAZY_PLURAL.exec(value);
+      if (lazy) problems.push(`${language}: ${key} writes a plural as “${lazy[0]}”: use {count, plural, …}`);
+      try {
+        parseMessage(value);
+      } catch (error) {
+        if (!(error instanceof MessageSyntaxError)) throw error;
+        problems.push(`${language}: ${key} is not a well-formed message: ${error.message}`);
+        continue;
+      }
       const wanted = expected.get(key);
       if (typeof wanted === 'string' && placeholdersOf(value).join() !== placeholdersOf(wanted).join()) {
         problems.push(

@@ -41,6 +41,26 @@ export class ShareAcceptanceDto {
   email: string | null;
   @ApiProperty({ description: 'the masked address prefix (IPv4 /24, IPv6 /48)' }) ipPrefix: string;
   @ApiProperty({ description: "the visitor's User-Agent" }) userAgent: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    description: 'the browser read from userAgent, as in the visit log',
+  })
+  browser?: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    description: 'the operating system read from userAgent, as in the visit log',
+  })
+  os?: string | null;
+  @ApiProperty({
+    enum: ['desktop', 'mobile', 'tablet', 'other'],
+    required: false,
+    description: 'the kind of device read from userAgent, as in the visit log',
+  })
+  device?: 'desktop' | 'mobile' | 'tablet' | 'other';
   @ApiProperty({ description: 'SHA-256 (hex) of the agreement text accepted (Share.agreement.sha256 at the time)' })
   agreementSha256: string;
 }

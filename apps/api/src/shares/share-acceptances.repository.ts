@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { describeAgent } from '../viewer/visitor-agent.js';
 import type { ShareAcceptanceDto } from './share-acceptances.dto.js';
 
 interface AcceptanceRow {
@@ -38,17 +39,24 @@ export class ShareAcceptancesRepository {
 
   async page(shareId: string, afterSeq: string | null, limit: number): Promise<AcceptanceRecord[]> {
     const rows: AcceptanceRow[] = await this.db.query(PAGE_SQL, [shareId, afterSeq, limit]);
-    return rows.map((row) => ({
-      seq: row.seq,
-      acceptance: {
-        id: row.id,
-        at: new Date(row.at).toISOString(),
-        name: row.name,
-        email: row.email,
-        ipPrefix: row.ip_prefix,
-        userAgent: row.user_agent,
-        agreementSha256: row.agreement_sha256,
-      },
-    }));
+    return rows.map((row) => {
+      // Read the same way as the visit log reads a visit's agent, so both name a device alike.
+      const { browser, os, device } = describeAgent(row.user_agent);
+      return {
+        seq: row.seq,
+        acceptance: {
+          id: row.id,
+          at: new Date(row.at).toISOString(),
+          name: row.name,
+          email: row.email,
+          ipPrefix: row.ip_prefix,
+          userAgent: row.user_agent,
+          browser,
+          os,
+          device,
+          agreementSha256: row.agreement_sha256,
+        },
+      };
+    });
   }
 }

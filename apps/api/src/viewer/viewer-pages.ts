@@ -16,6 +16,8 @@ export interface PageContext {
   text: ViewerText;
   /** A viewer path to show again after a language switch; null for pages without the switch. */
   returnPath: string | null;
+  /** Who shares the link, by the name its address carries; absent on pages of no one's link. */
+  sender?: string | null;
 }
 
 export const LANGUAGE_SWITCH = '/s/_lang';
@@ -58,6 +60,12 @@ function languageSwitch(context: PageContext): string {
   return `<nav class="sd-lang" aria-label="${escapeHtml(context.text.messages.switcher.label)}">${links.join('')}</nav>`;
 }
 
+/** "Shared by maria-kelle with Sharedown": the visitor sees whose link this is before typing anything. */
+function senderLine(context: PageContext): string {
+  if (!context.sender) return '';
+  return `<div class="sd-from">${escapeHtml(context.text.format(context.text.messages.sender.from, { name: context.sender }))}</div>`;
+}
+
 function problemOf(error: string | null): string {
   return error ? `<p class="sd-error" role="alert">${escapeHtml(error)}</p>` : '';
 }
@@ -66,7 +74,7 @@ function problemOf(error: string | null): string {
 export function messagePage(context: PageContext, title: string, message: string, extra = ''): string {
   return layout(context, {
     title,
-    body: `<main class="sd-card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}</main>\n${languageSwitch(context)}`,
+    body: `<main class="sd-card">${senderLine(context)}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}</main>\n${languageSwitch(context)}`,
   });
 }
 
@@ -142,7 +150,7 @@ export function agreementPage(context: PageContext, options: AgreementPageOption
     : '';
   return layout(context, {
     title: words.title,
-    body: `<main class="sd-card sd-agreement-card"><h1>${escapeHtml(words.title)}</h1>
+    body: `<main class="sd-card sd-agreement-card">${senderLine(context)}<h1>${escapeHtml(words.title)}</h1>
 <p>${escapeHtml(options.fileName === null ? words.bodyUnnamed : text.format(words.body, { file: options.fileName }))}</p>
 <div class="sd-agreement">${options.html}</div>
 <form method="post" action="${escapeHtml(options.action)}">${problemOf(problem)}
@@ -414,6 +422,6 @@ export function collectionPage(options: CollectionPageOptions): string {
     `<a href="${escapeHtml(options.reportUrl)}" rel="nofollow">${escapeHtml(context.text.messages.report.link)}</a></header>`;
   return layout(context, {
     title: options.folderName,
-    body: `${bar}\n<main class="sd-main sd-list"><h1>${escapeHtml(options.folderName)}</h1>\n${list}</main>\n${languageSwitch(context)}`,
+    body: `${bar}\n<main class="sd-main sd-list">${senderLine(context)}<h1>${escapeHtml(options.folderName)}</h1>\n${list}</main>\n${languageSwitch(context)}`,
   });
 }

@@ -4,7 +4,7 @@ import type { GateStop } from './gate-stop.js';
 import { aRequest, aShare, aUser } from './policies/visit.fixture.js';
 import type { CookieToSet } from './viewer-answer.js';
 import { ViewerAssets } from './viewer-assets.js';
-import { ViewerPresenter } from './viewer-presenter.js';
+import { senderOf, ViewerPresenter } from './viewer-presenter.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';
 
@@ -188,5 +188,14 @@ describe(ViewerPresenter.name, () => {
     expect(html.body.toString()).not.toContain('inline body');
     expect(html.body.toString()).toContain('/s/_render/ticket');
     expect(html.body.toString()).toContain('someone · 2026-01-01 00:00 UTC');
+  });
+});
+
+describe(senderOf.name, () => {
+  it('names the owner a link’s address carries, and no one on the viewer’s own routes', () => {
+    expect(senderOf('/s/maria-kelle/Ab3dEf6hIj9kLm0n')).toBe('maria-kelle');
+    expect(senderOf('/s/maria-kelle/Ab3dEf6hIj9kLm0n/d/0b0c')).toBe('maria-kelle');
+    expect(senderOf('/s/_email-code?next=%2Fs%2Fa%2Fb')).toBeNull();
+    expect(senderOf('/s/_lang?to=de')).toBeNull();
   });
 });

@@ -63,7 +63,12 @@ export class ViewerPresenter {
 
   /** What the pages of this request are built with: its language, and where a language switch leads back to. */
   context(request: ViewerRequest): PageContext {
-    return { assets: this.assets.urls, text: new ViewerText(request.locale), returnPath: safeReturnPath(request) };
+    return {
+      assets: this.assets.urls,
+      text: new ViewerText(request.locale),
+      returnPath: safeReturnPath(request),
+      sender: senderOf(request.path),
+    };
   }
 
   /** A page of a heading and a sentence, in the visitor's language. */
@@ -299,4 +304,10 @@ export class ViewerPresenter {
     }
     return { status: 403, body: unverifiedPage(this.context(request), user.email, offer) };
   }
+}
+
+/** The owner's name in a link's address (`/s/<name>/…`); the viewer's own routes start with `_`. */
+export function senderOf(path: string): string | null {
+  const match = /^\/s\/([A-Za-z0-9][A-Za-z0-9_-]{0,63})\//.exec(path);
+  return match ? match[1]! : null;
 }

@@ -18,8 +18,9 @@ export class ViewerText {
     this.messages = VIEWER_CATALOGS[locale];
   }
 
+  /** Fills a message; its plural choices follow this language's rules. */
   format(template: string, params: Readonly<Record<string, string | number>> = {}): string {
-    return formatMessage(template, params);
+    return formatMessage(template, params, this.locale);
   }
 
   /** "3 minutes", "3 Minuten", "3 分钟" … */

@@ -2,6 +2,7 @@ import type { ViewerMessages } from '../viewer-text.js';
 
 /** The viewer's words in German. */
 export default {
+  sender: { from: 'Geteilt von {name} mit Sharedown' },
   switcher: { label: 'Sprache' },
   refusals: {
     NOT_FOUND: {

@@ -2,6 +2,7 @@ import type { ViewerMessages } from '../viewer-text.js';
 
 /** The viewer's words in English. */
 export default {
+  sender: { from: 'Shared by {name} with Sharedown' },
   switcher: { label: 'Language' },
   refusals: {
     NOT_FOUND: { title: 'Link not found', body: 'This share link does not exist. Check that the address is complete.' },

@@ -2,6 +2,7 @@ import type { ViewerMessages } from '../viewer-text.js';
 
 /** The viewer's words in Spanish. */
 export default {
+  sender: { from: 'Compartido por {name} con Sharedown' },
   switcher: { label: 'Idioma' },
   refusals: {
     NOT_FOUND: {

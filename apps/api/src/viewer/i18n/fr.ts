@@ -2,6 +2,7 @@ import type { ViewerMessages } from '../viewer-text.js';
 
 /** The viewer's words in French. */
 export default {
+  sender: { from: 'Partagé par {name} avec Sharedown' },
   switcher: { label: 'Langue' },
   refusals: {
     NOT_FOUND: { title: 'Lien introuvable', body: 'Ce lien de partage n’existe pas. Vérifiez que l’adresse est complète.' },

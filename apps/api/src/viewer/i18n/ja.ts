@@ -2,6 +2,7 @@ import type { ViewerMessages } from '../viewer-text.js';
 
 /** The viewer's words in Japanese. */
 export default {
+  sender: { from: '{name} が Sharedown で共有' },
   switcher: { label: '言語' },
   refusals: {
     NOT_FOUND: { title: 'リンクが見つかりません', body: 'この共有リンクは存在しません。アドレスが正しいかご確認ください。' },

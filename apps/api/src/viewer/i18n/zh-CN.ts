@@ -3,6 +3,7 @@
  * catalog: the other languages fill the same keys with the same placeholders.
  */
 export default {
+  sender: { from: '{name} 通过 Sharedown 分享' },
   switcher: { label: '语言' },
   refusals: {
     NOT_FOUND: { title: '链接不存在', body: '这个分享链接不存在，请检查地址是否完整。' },
