@@ -59,7 +59,16 @@ interface Seed {
   collectionShareId: string;
   documentShareId: string;
   webhookId: string;
-  urls: { link: string; password: string; collection: string; document: string; signIn: string };
+  requestId: string;
+  urls: {
+    link: string;
+    password: string;
+    collection: string;
+    document: string;
+    signIn: string;
+    request: string;
+    receipt: string;
+  };
 }
 
 interface Shot {
@@ -231,6 +240,8 @@ function consolePaths(seed: Seed, owner: TestUser): Array<[string, string]> {
     ['admin-user', `/admin/users/${owner.userId}`],
     ['admin-audit', '/admin/audit'],
     ['admin-reports', '/admin/reports'],
+    ['requests', '/requests'],
+    ['request-detail', `/requests/${seed.requestId}`],
   ];
 }
 
@@ -260,6 +271,10 @@ async function walkVisitorPages(page: Page, seed: Seed, check: (page: Page, name
   await check(page, 'visitor-collection-document');
   await page.goto(seed.urls.document);
   await check(page, 'visitor-document');
+  await page.goto(seed.urls.request);
+  await check(page, 'visitor-request');
+  await page.goto(seed.urls.receipt);
+  await check(page, 'visitor-request-receipt');
 }
 
 /** Waits until the console page has its heading and no loading indicator is left. */
@@ -316,13 +331,34 @@ async function seedWorkspace(app: RunningApp, owner: TestUser): Promise<Seed> {
   const webhook = await unwrap(
     owner.console.POST('/api/webhooks', { body: { url: 'https://hooks.example.com/sharedown', events: ['share_visited'] } }),
   );
+  // A document request with one upload: its public page, the uploader's receipt and the owner's review.
+  const request = await unwrap(
+    owner.api.POST('/api/v1/requests', {
+      body: { title: 'Signed policies for the audit', instructions: 'Please send the **signed** copy.', maxUploads: 3 },
+    }),
+  );
+  const answered = new FormData();
+  answered.append('name', 'Olga Auditee');
+  answered.append('message', 'The signed copy.');
+  answered.append('file', new Blob(['# Policy\n\nSigned.\n'], { type: 'text/markdown' }), 'policy.md');
+  const uploaded = await fetch(request.url, { method: 'POST', body: answered, headers: { accept: 'application/json' } });
+  const { receiptUrl } = (await uploaded.json()) as { receiptUrl: string };
   return {
     folderId: folder.id,
     reportFileId: report.fileId,
     collectionShareId: collection.share.id,
     documentShareId: documentShare.share.id,
     webhookId: webhook.webhook.id,
-    urls: { link: link.url, password: password.url, collection: collection.url, document: documentShare.url, signIn: signIn.url },
+    requestId: request.request.id,
+    urls: {
+      link: link.url,
+      password: password.url,
+      collection: collection.url,
+      document: documentShare.url,
+      signIn: signIn.url,
+      request: request.url,
+      receipt: receiptUrl,
+    },
   };
 }
 

@@ -14,6 +14,7 @@ function acceptance(n: number, sha = current) {
     email: n === 1 ? 'ada@example.com' : null,
     ipPrefix: '203.0.113.0/24',
     userAgent: chrome,
+    ...(n === 1 ? { browser: 'Chrome', os: 'Linux', device: 'desktop' } : {}),
     agreementSha256: sha,
   };
 }
@@ -41,7 +42,9 @@ describe('AcceptancesPanel', () => {
     expect(rows).toHaveLength(20);
     const cells = rows[0]!.findAll('td').map((cell) => cell.text());
     expect(cells.slice(1, 4)).toEqual(['Ada Lovelace', 'ada@example.com', '203.0.113.0/24']);
-    expect(cells[4]).toBe('Mozilla/5.0 (X11; Linux x86_64) AppleWe…');
+    // The device as the visit log names it; without it (an older service), the shortened User-Agent.
+    expect(cells[4]).toBe('Desktop · Chrome / Linux');
+    expect(rows[1]!.findAll('td')[4]!.text()).toBe('Mozilla/5.0 (X11; Linux x86_64) AppleWe…');
     expect(rows[0]!.findAll('td')[4]!.attributes('title')).toBe(chrome);
     expect(cells[5]).toBe('cccccccccccc');
     expect(rows[1]!.findAll('td').map((cell) => cell.text())[1]).toBe('—');

@@ -26,8 +26,14 @@ describe('SectionReading', () => {
       '—',
     ]);
     expect(rows.map((row) => (row.find('.bar').element as HTMLElement).style.width)).toEqual(['100%', '75%', '50%', '0%']);
-    // One document: no per-document title.
-    expect(wrapper.findAll('[data-test="section-document"] h3')).toHaveLength(0);
+    // Even one document says which document it covers.
+    expect(wrapper.find('[data-test="section-document-name"]').text()).toBe('In “guide.md”');
+  });
+
+  it('marks no section longest when several tie for it', () => {
+    const tied = single.map((section) => ({ ...section, medianSeconds: 5 }));
+    const wrapper = mountWith(SectionReading, setup, { props: { sections: tied } });
+    expect(wrapper.findAll('[data-test="section-lingered"]')).toHaveLength(0);
   });
 
   it('groups a collection by document, each titled, with bars scaled per document', () => {
@@ -41,7 +47,7 @@ describe('SectionReading', () => {
       },
     });
     const documents = wrapper.findAll('[data-test="section-document"]');
-    expect(documents.map((document) => document.find('h3').text())).toEqual(['a.md', 'b.html']);
+    expect(documents.map((document) => document.find('h3').text())).toEqual(['In “a.md”', 'In “b.html”']);
     expect(documents[0]!.find('.bar').attributes('style')).toContain('width: 100%');
     expect(documents[1]!.findAll('.bar').map((bar) => (bar.element as HTMLElement).style.width)).toEqual(['100%', '50%']);
   });
@@ -55,7 +61,7 @@ describe('SectionReading', () => {
   it.each(locales)('speaks %s', (locale) => {
     const wrapper = mountWith(SectionReading, harness(locale), { props: { sections: single } });
     const messages = harness(locale).i18n.global.getLocaleMessage(locale) as { shareSections?: Record<string, string> };
-    expect(Object.keys(messages.shareSections ?? {})).toHaveLength(9);
+    expect(Object.keys(messages.shareSections ?? {})).toHaveLength(10);
     expect(wrapper.find('#sections-title').text()).toBe(messages.shareSections!.title);
     expect(wrapper.text()).not.toContain('shareSections.');
   });

@@ -65,7 +65,7 @@ describe('ShareForm', () => {
     expect(summary()).toContain('They are asked for the password.');
     await wrapper.find('[data-test="sf-per-visitor-toggle"]').setValue(true);
     await wrapper.find('#sf-per-visitor').setValue('2');
-    expect(summary()).toContain('Each visitor can view it 2 time(s).');
+    expect(summary()).toContain('Each visitor can view it 2 times.');
     await wrapper.find('[data-test="sf-slug-toggle"]').setValue(true);
     await wrapper.find('#sf-slug').setValue('team-notes');
     expect(wrapper.find('.link-preview').text()).toBe(`${window.location.origin}/s/alice/team-notes`);

@@ -23,12 +23,54 @@ export function onUnauthenticated(listener: Listener): () => void {
 
 let client: SharedownClient | undefined;
 
+/** The header naming the workspace a console call acts in; none (or the account's own id) is the personal one. */
+export const WORKSPACE_HEADER = 'x-sharedown-workspace';
+/** Where a tab keeps its workspace: sessionStorage, so two tabs in two workspaces never act in each other's. */
+export const WORKSPACE_STORAGE_KEY = 'sharedown.workspace';
+/** The routes that act in a workspace (the api's list); sign-in, the account and administration are the account's own. */
+const WORKSPACE_SCOPED = ['/api/console/', '/api/tokens', '/api/webhooks', '/api/notifications', '/api/audit'];
+
+/** The shared workspace this tab acts in, or null for the personal one. */
+export function tabWorkspace(): string | null {
+  try {
+    return sessionStorage.getItem(WORKSPACE_STORAGE_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Chooses this tab's workspace (null: the personal one); read at every call, so it holds from the next one. */
+export function setTabWorkspace(id: string | null): void {
+  try {
+    if (id) sessionStorage.setItem(WORKSPACE_STORAGE_KEY, id);
+    else sessionStorage.removeItem(WORKSPACE_STORAGE_KEY);
+  } catch {
+    // Storage disabled: the tab stays in its personal workspace.
+  }
+}
+
+type Middleware = Parameters<SharedownClient['use']>[0];
+const workspaceHeader: Middleware = {
+  onRequest({ request }) {
+    const workspace = tabWorkspace();
+    if (!workspace) return undefined;
+    const path = new URL(request.url).pathname;
+    if (!WORKSPACE_SCOPED.some((prefix) => path.startsWith(prefix))) return undefined;
+    request.headers.set(WORKSPACE_HEADER, workspace);
+    return request;
+  },
+};
+
 /**
  * The console talks to its own origin with the session cookie; openapi-fetch sends it
  * because requests stay same-origin. Created lazily so tests can swap `fetch` first.
+ * Calls of workspace-scoped routes name the tab's workspace.
  */
 export function api(): SharedownClient {
-  client ??= createSharedownClient({ baseUrl: window.location.origin });
+  if (!client) {
+    client = createSharedownClient({ baseUrl: window.location.origin });
+    client.use(workspaceHeader);
+  }
   return client;
 }
 

@@ -13,6 +13,7 @@ import agreements from './de/agreements';
 import collections from './de/collections';
 import sections from './de/sections';
 import requests from './de/requests';
+import workspaces from './de/workspaces';
 
 /** German messages, one file per area under de/, typed by the English ones. */
 const de: Messages = {
@@ -30,6 +31,7 @@ const de: Messages = {
   ...collections,
   ...sections,
   ...requests,
+  ...workspaces,
 };
 
 export default de;

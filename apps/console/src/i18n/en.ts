@@ -12,6 +12,7 @@ import agreements from './en/agreements';
 import collections from './en/collections';
 import sections from './en/sections';
 import requests from './en/requests';
+import workspaces from './en/workspaces';
 
 /** English messages, one file per area under en/; the Chinese ones mirror them key for key. */
 const en = {
@@ -29,6 +30,7 @@ const en = {
   ...collections,
   ...sections,
   ...requests,
+  ...workspaces,
 };
 
 export default en;

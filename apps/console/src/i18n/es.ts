@@ -13,6 +13,7 @@ import agreements from './es/agreements';
 import collections from './es/collections';
 import sections from './es/sections';
 import requests from './es/requests';
+import workspaces from './es/workspaces';
 
 /** Spanish messages, one file per area under es/, typed by the English ones. */
 const es: Messages = {
@@ -30,6 +31,7 @@ const es: Messages = {
   ...collections,
   ...sections,
   ...requests,
+  ...workspaces,
 };
 
 export default es;

@@ -13,6 +13,7 @@ import agreements from './fr/agreements';
 import collections from './fr/collections';
 import sections from './fr/sections';
 import requests from './fr/requests';
+import workspaces from './fr/workspaces';
 
 /** French messages, one file per area under fr/, typed by the English ones. */
 const fr: Messages = {
@@ -30,6 +31,7 @@ const fr: Messages = {
   ...collections,
   ...sections,
   ...requests,
+  ...workspaces,
 };
 
 export default fr;

@@ -4,6 +4,7 @@ import de from './de';
 import en from './en';
 import es from './es';
 import fr from './fr';
+import { icuCompiler } from './icuCompiler';
 import ja from './ja';
 import { isLocale, locales, type Locale } from './locales';
 import zh from './zh';
@@ -58,6 +59,7 @@ export function createConsoleI18n(locale: Locale = detectLocale()) {
     locale,
     fallbackLocale: 'en',
     messages,
+    messageCompiler: icuCompiler,
     missingWarn: false,
     fallbackWarn: false,
   });

@@ -13,6 +13,7 @@ import agreements from './ja/agreements';
 import collections from './ja/collections';
 import sections from './ja/sections';
 import requests from './ja/requests';
+import workspaces from './ja/workspaces';
 
 /** Japanese messages, one file per area under ja/, typed by the English ones. */
 const ja: Messages = {
@@ -30,6 +31,7 @@ const ja: Messages = {
   ...collections,
   ...sections,
   ...requests,
+  ...workspaces,
 };
 
 export default ja;

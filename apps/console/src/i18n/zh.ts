@@ -13,6 +13,7 @@ import agreements from './zh/agreements';
 import collections from './zh/collections';
 import sections from './zh/sections';
 import requests from './zh/requests';
+import workspaces from './zh/workspaces';
 
 /** Chinese messages, one file per area under zh/, typed by the English ones. */
 const zh: Messages = {
@@ -30,6 +31,7 @@ const zh: Messages = {
   ...collections,
   ...sections,
   ...requests,
+  ...workspaces,
 };
 
 export default zh;

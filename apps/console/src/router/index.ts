@@ -107,6 +107,18 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'nav.activity' },
   },
   {
+    path: '/workspace/members',
+    name: 'workspace-members',
+    component: () => import('../pages/workspace/MembersPage.vue'),
+    meta: { title: 'workspaces.membersTitle' },
+  },
+  {
+    path: '/invitations/:secret',
+    name: 'invitation',
+    component: () => import('../pages/workspace/InvitationPage.vue'),
+    meta: { title: 'workspaces.invitationTitle' },
+  },
+  {
     path: '/admin',
     name: 'admin',
     component: () => import('../pages/admin/AdminOverview.vue'),

@@ -35,6 +35,12 @@ export default {
       folder_purged: 'Ordner endgültig gelöscht',
       trash_emptied: 'Papierkorb geleert',
     },
+    open: {
+      file: 'Datei öffnen',
+      folder: 'Ordner öffnen',
+      share: 'Link öffnen',
+      webhook: 'Webhook öffnen',
+    },
     details: {
       title: 'Details',
       method: 'Methode',

@@ -107,9 +107,10 @@ export default {
     },
     audit: {
       title: 'Prüfprotokoll aller Konten',
-      account: 'Konto-ID',
-      accountPlaceholder: 'beliebiges Konto',
-      accountInvalid: 'Eine Konto-ID besteht aus 8-4-4-4-12 Hexadezimalzeichen.',
+      account: 'Konto',
+      accountPlaceholder: 'eine E-Mail-Adresse oder ein Teil davon',
+      accountNone: 'Kein Konto passt zu dieser Adresse.',
+      accountSeveral: 'Mehrere Konten passen: Geben Sie mehr von der Adresse ein.',
       action: 'Aktion',
       anyAction: 'beliebige Aktion',
       apply: 'Filtern',

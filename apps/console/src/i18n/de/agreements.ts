@@ -32,7 +32,7 @@ export default {
     name: 'Name',
     email: 'E-Mail',
     ipPrefix: 'Netz',
-    userAgent: 'Browser',
+    userAgent: 'Gerät',
     digest: 'Hashwert der Vereinbarung',
     earlierText: 'früherer Text',
     more: 'Mehr laden',

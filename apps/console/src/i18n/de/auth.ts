@@ -2,7 +2,7 @@
 export default {
   auth: {
     loginTitle: 'Anmelden',
-    loginSubtitle: 'Willkommen zurück bei Sharedown.',
+    loginSubtitle: 'Melden Sie sich bei Ihrem Sharedown-Konto an.',
     registerTitle: 'Konto erstellen',
     registerSubtitle: 'Legen Sie Dokumente ab und teilen Sie sie über Links, die Sie selbst steuern.',
     email: 'E-Mail',

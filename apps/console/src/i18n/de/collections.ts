@@ -24,4 +24,12 @@ export default {
     line: '{time} · {depth} gelesen',
     completed: 'zu Ende gelesen',
   },
+  documentReading: {
+    title: 'Gelesene Dokumente',
+    help: '{visits, plural, one {Aus dem einen Besuch eines Menschen in diesem Zeitraum, dieselben Lesevorgänge wie im Besuchsprotokoll unten.} other {Aus den # Besuchen von Menschen in diesem Zeitraum, dieselben Lesevorgänge wie im Besuchsprotokoll unten.}}',
+    partial: 'Gezählt werden nur die neuesten Besuche des Zeitraums.',
+    document: 'Dokument',
+    readers: 'Leser',
+    opens: 'Mal geöffnet',
+  },
 };

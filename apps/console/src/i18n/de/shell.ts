@@ -73,8 +73,8 @@ export default {
     TEXT: 'Nur Text',
   },
   chart: {
-    visits: '{count} Aufruf(e)',
-    summary: '{total} Aufruf(e) in {count} Zeiträumen',
+    visits: '{count, plural, one {# Aufruf} other {# Aufrufe}}',
+    summary: '{total, plural, one {# Aufruf} other {# Aufrufe}} in {count, plural, one {# Zeitraum} other {# Zeiträumen}}',
   },
   notFound: {
     title: 'Seite nicht gefunden',

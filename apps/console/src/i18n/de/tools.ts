@@ -104,7 +104,8 @@ export default {
     issues: 'Probleme',
     ok: 'keine Fehler',
     notOk: 'hat Fehler',
-    counts: '{error} Fehler, {warning} Warnung(en), {info} Hinweis(e)',
+    counts:
+      '{error} Fehler, {warning, plural, one {# Warnung} other {# Warnungen}}, {info, plural, one {# Hinweis} other {# Hinweise}}',
     noIssues: 'Keine Probleme gefunden.',
     level_error: 'Fehler',
     level_warning: 'Warnung',

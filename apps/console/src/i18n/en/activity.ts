@@ -35,6 +35,12 @@ export default {
       folder_purged: 'Folder deleted for good',
       trash_emptied: 'Trash emptied',
     },
+    open: {
+      file: 'Open the file',
+      folder: 'Open the folder',
+      share: 'Open the link',
+      webhook: 'Open the webhook',
+    },
     details: {
       title: 'Details',
       method: 'method',

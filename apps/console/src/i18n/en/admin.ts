@@ -104,9 +104,10 @@ export default {
     },
     audit: {
       title: 'Audit trail of all accounts',
-      account: 'Account ID',
-      accountPlaceholder: 'any account',
-      accountInvalid: 'An account ID looks like 8-4-4-4-12 hexadecimal characters.',
+      account: 'Account',
+      accountPlaceholder: 'an e-mail address, or part of one',
+      accountNone: 'No account matches this address.',
+      accountSeveral: 'Several accounts match: type more of the address.',
       action: 'Action',
       anyAction: 'any action',
       apply: 'Filter',

@@ -32,7 +32,7 @@ export default {
     name: 'Name',
     email: 'E-mail',
     ipPrefix: 'Network',
-    userAgent: 'Browser',
+    userAgent: 'Device',
     digest: 'Agreement digest',
     earlierText: 'earlier text',
     more: 'Load more',

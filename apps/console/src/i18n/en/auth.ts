@@ -2,7 +2,7 @@
 export default {
   auth: {
     loginTitle: 'Sign in',
-    loginSubtitle: 'Welcome back to Sharedown.',
+    loginSubtitle: 'Sign in to your Sharedown account.',
     registerTitle: 'Create your account',
     registerSubtitle: 'Host documents and share them with links you control.',
     email: 'E-mail',

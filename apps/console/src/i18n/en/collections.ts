@@ -23,4 +23,12 @@ export default {
     line: '{time} · {depth} read',
     completed: 'read to the end',
   },
+  documentReading: {
+    title: 'Documents read',
+    help: '{visits, plural, one {From the one visit by a person in this period, the same reads the visit log below lists.} other {From the # visits by people in this period, the same reads the visit log below lists.}}',
+    partial: 'Only the newest visits of the period are counted.',
+    document: 'Document',
+    readers: 'Readers',
+    opens: 'Times opened',
+  },
 };

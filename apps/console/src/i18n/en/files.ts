@@ -34,6 +34,8 @@ export default {
     updatedAt: 'updated {date}',
     share: 'Share',
     move: 'Move',
+    shareFolderNamed: '(the folder “{name}”)',
+    here: 'current',
     moveNamed: 'Move {name}',
     moveTitle: 'Move “{name}”',
     moveTo: 'Destination folder',
@@ -42,7 +44,8 @@ export default {
     trashNamed: 'Move {name} to the trash',
     trashTitle: 'Move this file to the trash?',
     trashMessage: '“{name}” goes to the trash. It keeps using storage until you purge it.',
-    trashMessageShared: '“{name}” goes to the trash and its {count} active share link(s) stop working for good.',
+    trashMessageShared:
+      '“{name}” goes to the trash and {count, plural, one {its active share link stops} other {its # active share links stop}} working for good.',
     trashed: '“{name}” moved to the trash.',
     infectedNotice:
       'The antivirus scanner flagged this file ({signature}). It is quarantined: it cannot be shared, previewed or uploaded over.',
@@ -76,8 +79,9 @@ export default {
   },
   upload: {
     panel: 'Uploads',
-    inProgress: 'Uploading {count} file(s)…',
-    finished: 'Uploads ({count})',
+    inProgress: '{count, plural, one {Uploading # file…} other {Uploading # files…}}',
+    finished:
+      '{done, plural, one {# file uploaded} other {# files uploaded}}{failed, plural, =0 {} other {, # failed}}{skipped, plural, =0 {} other {, # skipped}}',
     clear: 'Clear',
     expand: 'Show uploads',
     collapse: 'Hide uploads',
@@ -112,7 +116,7 @@ export default {
     deleted: 'Deleted',
     restore: 'Restore',
     purge: 'Delete forever',
-    folderFiles: '{count} file(s)',
+    folderFiles: '{count, plural, one {# file} other {# files}}',
     restored: '“{name}” restored.',
     restoredRenamed: 'Restored as “{name}” because the name was taken.',
     purgeTitle: 'Delete forever?',
@@ -120,7 +124,8 @@ export default {
     purged: 'Deleted forever; {freed} freed.',
     emptyAll: 'Empty trash',
     emptyAllTitle: 'Empty the trash?',
-    emptyAllMessage: 'All {count} item(s) will be deleted permanently. This cannot be undone.',
+    emptyAllMessage:
+      '{count, plural, one {The item will be deleted permanently.} other {All # items will be deleted permanently.}} This cannot be undone.',
     emptyTitle: 'The trash is empty',
     emptyBody: 'Deleted files and folders wait here until you restore or purge them.',
   },

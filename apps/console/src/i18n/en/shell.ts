@@ -73,8 +73,8 @@ export default {
     TEXT: 'Plain text',
   },
   chart: {
-    visits: '{count} visit(s)',
-    summary: '{total} visit(s) over {count} periods',
+    visits: '{count, plural, one {# visit} other {# visits}}',
+    summary: '{total, plural, one {# visit} other {# visits}} over {count, plural, one {# period} other {# periods}}',
   },
   notFound: {
     title: 'Page not found',

@@ -103,7 +103,8 @@ export default {
     issues: 'Issues',
     ok: 'no errors',
     notOk: 'has errors',
-    counts: '{error} error(s), {warning} warning(s), {info} note(s)',
+    counts:
+      '{error, plural, one {# error} other {# errors}}, {warning, plural, one {# warning} other {# warnings}}, {info, plural, one {# note} other {# notes}}',
     noIssues: 'No issues found.',
     level_error: 'error',
     level_warning: 'warning',

@@ -35,6 +35,12 @@ export default {
       folder_purged: 'Carpeta eliminada definitivamente',
       trash_emptied: 'Papelera vaciada',
     },
+    open: {
+      file: 'Abrir el archivo',
+      folder: 'Abrir la carpeta',
+      share: 'Abrir el enlace',
+      webhook: 'Abrir el webhook',
+    },
     details: {
       title: 'Detalles',
       method: 'método',

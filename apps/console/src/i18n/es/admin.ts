@@ -106,9 +106,10 @@ export default {
     },
     audit: {
       title: 'Registro de auditoría de todas las cuentas',
-      account: 'ID de cuenta',
-      accountPlaceholder: 'cualquier cuenta',
-      accountInvalid: 'Un ID de cuenta tiene 8-4-4-4-12 caracteres hexadecimales.',
+      account: 'Cuenta',
+      accountPlaceholder: 'una dirección de correo, o parte de ella',
+      accountNone: 'Ninguna cuenta coincide con esta dirección.',
+      accountSeveral: 'Coinciden varias cuentas: escriba más de la dirección.',
       action: 'Acción',
       anyAction: 'cualquier acción',
       apply: 'Filtrar',

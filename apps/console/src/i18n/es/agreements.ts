@@ -32,7 +32,7 @@ export default {
     name: 'Nombre',
     email: 'Correo',
     ipPrefix: 'Red',
-    userAgent: 'Navegador',
+    userAgent: 'Dispositivo',
     digest: 'Huella del acuerdo',
     earlierText: 'texto anterior',
     more: 'Cargar más',

@@ -2,7 +2,7 @@
 export default {
   auth: {
     loginTitle: 'Iniciar sesión',
-    loginSubtitle: 'Te damos la bienvenida de nuevo a Sharedown.',
+    loginSubtitle: 'Inicia sesión en tu cuenta de Sharedown.',
     registerTitle: 'Crea tu cuenta',
     registerSubtitle: 'Aloja documentos y compártelos con enlaces que tú controlas.',
     email: 'Correo electrónico',

@@ -24,4 +24,12 @@ export default {
     line: '{time} · {depth} leído',
     completed: 'leído hasta el final',
   },
+  documentReading: {
+    title: 'Documentos leídos',
+    help: '{visits, plural, one {Según la visita humana de este periodo, las mismas lecturas que el registro de visitas de abajo.} other {Según las # visitas humanas de este periodo, las mismas lecturas que el registro de visitas de abajo.}}',
+    partial: 'Solo se cuentan las visitas más recientes del periodo.',
+    document: 'Documento',
+    readers: 'Lectores',
+    opens: 'Veces abierto',
+  },
 };

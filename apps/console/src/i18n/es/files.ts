@@ -34,6 +34,8 @@ export default {
     updatedAt: 'modificado {date}',
     share: 'Compartir',
     move: 'Mover',
+    shareFolderNamed: '(la carpeta «{name}»)',
+    here: 'actual',
     moveNamed: 'Mover {name}',
     moveTitle: 'Mover «{name}»',
     moveTo: 'Carpeta de destino',
@@ -42,7 +44,8 @@ export default {
     trashNamed: 'Mover {name} a la papelera',
     trashTitle: '¿Mover este archivo a la papelera?',
     trashMessage: '«{name}» va a la papelera. Seguirá ocupando espacio hasta que lo elimines definitivamente.',
-    trashMessageShared: '«{name}» va a la papelera y sus {count} enlace(s) activo(s) dejan de funcionar para siempre.',
+    trashMessageShared:
+      '«{name}» va a la papelera y {count, plural, one {su enlace activo deja} other {sus # enlaces activos dejan}} de funcionar para siempre.',
     trashed: '«{name}» movido a la papelera.',
     infectedNotice:
       'El antivirus ha marcado este archivo ({signature}). Está en cuarentena: no se puede compartir, previsualizar ni sustituir con una subida.',
@@ -77,8 +80,9 @@ export default {
   },
   upload: {
     panel: 'Subidas',
-    inProgress: 'Subiendo {count} archivo(s)…',
-    finished: 'Subidas ({count})',
+    inProgress: '{count, plural, one {Subiendo # archivo…} other {Subiendo # archivos…}}',
+    finished:
+      '{done, plural, one {# archivo subido} other {# archivos subidos}}{failed, plural, =0 {} one {, # fallido} other {, # fallidos}}{skipped, plural, =0 {} one {, # omitido} other {, # omitidos}}',
     clear: 'Limpiar',
     expand: 'Mostrar subidas',
     collapse: 'Ocultar subidas',
@@ -114,7 +118,7 @@ export default {
     deleted: 'Eliminado',
     restore: 'Restaurar',
     purge: 'Eliminar definitivamente',
-    folderFiles: '{count} archivo(s)',
+    folderFiles: '{count, plural, one {# archivo} other {# archivos}}',
     restored: '«{name}» restaurado.',
     restoredRenamed: 'Restaurado como «{name}» porque el nombre ya existía.',
     purgeTitle: '¿Eliminar definitivamente?',
@@ -122,7 +126,8 @@ export default {
     purged: 'Eliminado definitivamente; {freed} liberados.',
     emptyAll: 'Vaciar la papelera',
     emptyAllTitle: '¿Vaciar la papelera?',
-    emptyAllMessage: 'Los {count} elemento(s) se eliminarán para siempre. No se puede deshacer.',
+    emptyAllMessage:
+      '{count, plural, one {El elemento se eliminará para siempre.} other {Los # elementos se eliminarán para siempre.}} No se puede deshacer.',
     emptyTitle: 'La papelera está vacía',
     emptyBody: 'Los archivos y carpetas eliminados esperan aquí hasta que los restaures o los elimines definitivamente.',
   },

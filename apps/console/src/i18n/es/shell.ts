@@ -73,8 +73,8 @@ export default {
     TEXT: 'Texto sin formato',
   },
   chart: {
-    visits: '{count} visita(s)',
-    summary: '{total} visita(s) en {count} periodos',
+    visits: '{count, plural, one {# visita} other {# visitas}}',
+    summary: '{total, plural, one {# visita} other {# visitas}} en {count, plural, one {# periodo} other {# periodos}}',
   },
   notFound: {
     title: 'Página no encontrada',

@@ -104,7 +104,8 @@ export default {
     issues: 'Problemas',
     ok: 'sin errores',
     notOk: 'tiene errores',
-    counts: '{error} error(es), {warning} advertencia(s), {info} nota(s)',
+    counts:
+      '{error, plural, one {# error} other {# errores}}, {warning, plural, one {# advertencia} other {# advertencias}}, {info, plural, one {# nota} other {# notas}}',
     noIssues: 'No se han encontrado problemas.',
     level_error: 'error',
     level_warning: 'advertencia',

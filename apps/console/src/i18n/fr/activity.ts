@@ -35,6 +35,12 @@ export default {
       folder_purged: 'Dossier supprimé définitivement',
       trash_emptied: 'Corbeille vidée',
     },
+    open: {
+      file: 'Ouvrir le fichier',
+      folder: 'Ouvrir le dossier',
+      share: 'Ouvrir le lien',
+      webhook: 'Ouvrir le webhook',
+    },
     details: {
       title: 'Détails',
       method: 'méthode',

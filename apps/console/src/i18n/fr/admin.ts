@@ -108,9 +108,10 @@ export default {
     },
     audit: {
       title: 'Journal d’audit de tous les comptes',
-      account: 'ID du compte',
-      accountPlaceholder: 'n’importe quel compte',
-      accountInvalid: 'Un ID de compte se compose de 8-4-4-4-12 caractères hexadécimaux.',
+      account: 'Compte',
+      accountPlaceholder: 'une adresse e-mail, ou une partie',
+      accountNone: 'Aucun compte ne correspond à cette adresse.',
+      accountSeveral: 'Plusieurs comptes correspondent : saisissez davantage de l’adresse.',
       action: 'Action',
       anyAction: 'n’importe quelle action',
       apply: 'Filtrer',

@@ -32,7 +32,7 @@ export default {
     name: 'Nom',
     email: 'E-mail',
     ipPrefix: 'Réseau',
-    userAgent: 'Navigateur',
+    userAgent: 'Appareil',
     digest: 'Empreinte de l’accord',
     earlierText: 'texte antérieur',
     more: 'Charger plus',

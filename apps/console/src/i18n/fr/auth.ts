@@ -2,7 +2,7 @@
 export default {
   auth: {
     loginTitle: 'Connexion',
-    loginSubtitle: 'Bon retour sur Sharedown.',
+    loginSubtitle: 'Connectez-vous à votre compte Sharedown.',
     registerTitle: 'Créer votre compte',
     registerSubtitle: 'Hébergez des documents et partagez-les avec des liens que vous maîtrisez.',
     email: 'E-mail',

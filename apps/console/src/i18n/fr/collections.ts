@@ -25,4 +25,12 @@ export default {
     line: '{time} · {depth} lu',
     completed: 'lu jusqu’au bout',
   },
+  documentReading: {
+    title: 'Documents lus',
+    help: '{visits, plural, one {D’après la visite humaine de cette période, les mêmes lectures que le journal des visites ci-dessous.} other {D’après les # visites humaines de cette période, les mêmes lectures que le journal des visites ci-dessous.}}',
+    partial: 'Seules les visites les plus récentes de la période sont comptées.',
+    document: 'Document',
+    readers: 'Lecteurs',
+    opens: 'Ouvertures',
+  },
 };

@@ -34,6 +34,8 @@ export default {
     updatedAt: 'modifié {date}',
     share: 'Partager',
     move: 'Déplacer',
+    shareFolderNamed: '(le dossier « {name} »)',
+    here: 'actuel',
     moveNamed: 'Déplacer {name}',
     moveTitle: 'Déplacer « {name} »',
     moveTo: 'Dossier de destination',
@@ -43,7 +45,7 @@ export default {
     trashTitle: 'Mettre ce fichier à la corbeille ?',
     trashMessage: '« {name} » va à la corbeille. Il occupe de l’espace jusqu’à sa suppression définitive.',
     trashMessageShared:
-      '« {name} » va à la corbeille et ses {count} lien(s) de partage actif(s) cessent définitivement de fonctionner.',
+      '« {name} » va à la corbeille et {count, plural, one {son lien de partage actif cesse} other {ses # liens de partage actifs cessent}} définitivement de fonctionner.',
     trashed: '« {name} » mis à la corbeille.',
     infectedNotice:
       'L’antivirus a signalé ce fichier ({signature}). Il est en quarantaine : il ne peut être ni partagé, ni prévisualisé, ni remplacé par un envoi.',
@@ -78,8 +80,9 @@ export default {
   },
   upload: {
     panel: 'Envois',
-    inProgress: 'Envoi de {count} fichier(s)…',
-    finished: 'Envois ({count})',
+    inProgress: '{count, plural, one {Envoi de # fichier…} other {Envoi de # fichiers…}}',
+    finished:
+      '{done, plural, one {# fichier envoyé} other {# fichiers envoyés}}{failed, plural, =0 {} one {, # en échec} other {, # en échec}}{skipped, plural, =0 {} one {, # ignoré} other {, # ignorés}}',
     clear: 'Effacer',
     expand: 'Afficher les envois',
     collapse: 'Masquer les envois',
@@ -115,7 +118,7 @@ export default {
     deleted: 'Supprimé',
     restore: 'Restaurer',
     purge: 'Supprimer définitivement',
-    folderFiles: '{count} fichier(s)',
+    folderFiles: '{count, plural, one {# fichier} other {# fichiers}}',
     restored: '« {name} » restauré.',
     restoredRenamed: 'Restauré sous le nom « {name} », car le nom était pris.',
     purgeTitle: 'Supprimer définitivement ?',
@@ -123,7 +126,8 @@ export default {
     purged: 'Supprimé définitivement ; {freed} libérés.',
     emptyAll: 'Vider la corbeille',
     emptyAllTitle: 'Vider la corbeille ?',
-    emptyAllMessage: 'Les {count} élément(s) seront supprimés définitivement. Cette action est irréversible.',
+    emptyAllMessage:
+      '{count, plural, one {L’élément sera supprimé définitivement.} other {Les # éléments seront supprimés définitivement.}} Cette action est irréversible.',
     emptyTitle: 'La corbeille est vide',
     emptyBody: 'Les fichiers et dossiers supprimés attendent ici que vous les restauriez ou les supprimiez définitivement.',
   },

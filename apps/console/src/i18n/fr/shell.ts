@@ -73,8 +73,9 @@ export default {
     TEXT: 'Texte brut',
   },
   chart: {
-    visits: '{count} consultation(s)',
-    summary: '{total} consultation(s) sur {count} périodes',
+    visits: '{count, plural, one {# consultation} other {# consultations}}',
+    summary:
+      '{total, plural, one {# consultation} other {# consultations}} sur {count, plural, one {# période} other {# périodes}}',
   },
   notFound: {
     title: 'Page introuvable',

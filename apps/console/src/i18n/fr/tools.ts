@@ -104,7 +104,8 @@ export default {
     issues: 'Problèmes',
     ok: 'aucune erreur',
     notOk: 'contient des erreurs',
-    counts: '{error} erreur(s), {warning} avertissement(s), {info} remarque(s)',
+    counts:
+      '{error, plural, one {# erreur} other {# erreurs}}, {warning, plural, one {# avertissement} other {# avertissements}}, {info, plural, one {# remarque} other {# remarques}}',
     noIssues: 'Aucun problème trouvé.',
     level_error: 'erreur',
     level_warning: 'avertissement',

@@ -34,6 +34,12 @@ export default {
       folder_purged: 'フォルダーを完全に削除しました',
       trash_emptied: 'ゴミ箱を空にしました',
     },
+    open: {
+      file: 'ファイルを開く',
+      folder: 'フォルダーを開く',
+      share: 'リンクを開く',
+      webhook: 'Webhook を開く',
+    },
     details: {
       title: '詳細',
       method: '方法',

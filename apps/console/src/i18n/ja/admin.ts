@@ -104,9 +104,10 @@ export default {
     },
     audit: {
       title: '全アカウントの監査ログ',
-      account: 'アカウント ID',
-      accountPlaceholder: 'すべてのアカウント',
-      accountInvalid: 'アカウント ID は 8-4-4-4-12 桁の 16 進数です。',
+      account: 'アカウント',
+      accountPlaceholder: 'メールアドレス（一部でも可）',
+      accountNone: 'このアドレスに一致するアカウントはありません。',
+      accountSeveral: '複数のアカウントが一致します。アドレスをもう少し入力してください。',
       action: '操作',
       anyAction: 'すべての操作',
       apply: '絞り込む',

@@ -31,7 +31,7 @@ export default {
     name: '氏名',
     email: 'メールアドレス',
     ipPrefix: 'ネットワーク',
-    userAgent: 'ブラウザー',
+    userAgent: 'デバイス',
     digest: '同意事項のダイジェスト',
     earlierText: '以前のテキスト',
     more: 'さらに読み込む',

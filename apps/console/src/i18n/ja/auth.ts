@@ -2,7 +2,7 @@
 export default {
   auth: {
     loginTitle: 'ログイン',
-    loginSubtitle: 'Sharedown へようこそ。',
+    loginSubtitle: 'Sharedown アカウントにサインインします。',
     registerTitle: 'アカウントを作成',
     registerSubtitle: 'ドキュメントを保管し、自分で管理できるリンクで共有しましょう。',
     email: 'メールアドレス',

@@ -23,4 +23,12 @@ export default {
     line: '{time} · {depth} まで読了',
     completed: '最後まで読了',
   },
+  documentReading: {
+    title: '読まれた文書',
+    help: 'この期間の人による閲覧 {visits} 件から集計しています。下の閲覧ログと同じ記録です。',
+    partial: '期間内の新しい閲覧のみを数えています。',
+    document: '文書',
+    readers: '読者',
+    opens: '開いた回数',
+  },
 };

@@ -34,6 +34,8 @@ export default {
     updatedAt: '{date} に更新',
     share: '共有',
     move: '移動',
+    shareFolderNamed: '（フォルダー「{name}」）',
+    here: '現在',
     moveNamed: '{name} を移動',
     moveTitle: '「{name}」を移動',
     moveTo: '移動先のフォルダー',
@@ -78,7 +80,8 @@ export default {
   upload: {
     panel: 'アップロード',
     inProgress: '{count} 件のファイルをアップロード中…',
-    finished: 'アップロード（{count}）',
+    finished:
+      '{done} 件アップロード済み{failed, plural, =0 {} other {、{failed} 件失敗}}{skipped, plural, =0 {} other {、{skipped} 件スキップ}}',
     clear: 'クリア',
     expand: 'アップロードを表示',
     collapse: 'アップロードを隠す',

@@ -34,6 +34,12 @@ export default {
       folder_purged: '文件夹已永久删除',
       trash_emptied: '回收站已清空',
     },
+    open: {
+      file: '打开文件',
+      folder: '打开文件夹',
+      share: '打开链接',
+      webhook: '打开 Webhook',
+    },
     details: {
       title: '详情',
       method: '方式',

@@ -102,9 +102,10 @@ export default {
     },
     audit: {
       title: '所有账户的审计记录',
-      account: '账户 ID',
-      accountPlaceholder: '任意账户',
-      accountInvalid: '账户 ID 的格式为 8-4-4-4-12 位十六进制字符。',
+      account: '账号',
+      accountPlaceholder: '电子邮件地址或其中一部分',
+      accountNone: '没有与此地址匹配的账号。',
+      accountSeveral: '有多个账号匹配：请多输入一些地址。',
       action: '操作',
       anyAction: '任意操作',
       apply: '筛选',

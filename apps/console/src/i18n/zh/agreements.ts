@@ -30,7 +30,7 @@ export default {
     name: '姓名',
     email: '邮箱',
     ipPrefix: '网络',
-    userAgent: '浏览器',
+    userAgent: '设备',
     digest: '协议摘要',
     earlierText: '旧文本',
     more: '加载更多',

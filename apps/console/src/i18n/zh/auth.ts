@@ -4,7 +4,7 @@ import type { Messages } from '../en';
 export default {
   auth: {
     loginTitle: '登录',
-    loginSubtitle: '欢迎回到 Sharedown。',
+    loginSubtitle: '登录你的 Sharedown 账号。',
     registerTitle: '创建账户',
     registerSubtitle: '托管文档，并用你掌控的链接分享。',
     email: '电子邮件',

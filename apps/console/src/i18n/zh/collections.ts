@@ -23,4 +23,12 @@ export default {
     line: '{time} · 读到 {depth}',
     completed: '已读完',
   },
+  documentReading: {
+    title: '已读文档',
+    help: '取自本期间 {visits} 次真人访问，与下方访问记录中的阅读记录相同。',
+    partial: '只统计了本期间最新的访问。',
+    document: '文档',
+    readers: '读者',
+    opens: '打开次数',
+  },
 };

@@ -35,6 +35,8 @@ export default {
     updatedAt: '更新于 {date}',
     share: '分享',
     move: '移动',
+    shareFolderNamed: '（文件夹“{name}”）',
+    here: '当前',
     moveNamed: '移动 {name}',
     moveTitle: '移动“{name}”',
     moveTo: '目标文件夹',
@@ -76,7 +78,8 @@ export default {
   upload: {
     panel: '上传',
     inProgress: '正在上传 {count} 个文件…',
-    finished: '上传记录（{count}）',
+    finished:
+      '已上传 {done} 个文件{failed, plural, =0 {} other {，{failed} 个失败}}{skipped, plural, =0 {} other {，{skipped} 个已跳过}}',
     clear: '清除',
     expand: '展开上传列表',
     collapse: '收起上传列表',
