@@ -4346,6 +4346,11 @@ export interface components {
             /** @description the latest 50, newest first */
             deliveries: components["schemas"]["WebhookDeliveryDto"][];
         };
+        ActorDto: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+        };
         AuditEventDto: {
             /**
              * Format: uuid
@@ -4361,6 +4366,8 @@ export interface components {
              * @description the administrator who acted for the account; null when the account acted itself
              */
             actorId: string | null;
+            /** @description who acted: the member (in a shared workspace), the administrator, or the account itself; null once deleted */
+            actor: components["schemas"]["ActorDto"] | null;
             /** @description the token, webhook, share, file, folder or session acted on */
             targetId: string | null;
             /** @description names and counts about the action (never a secret) */
@@ -5456,6 +5463,8 @@ export interface operations {
                 /** @description the `nextCursor` of the previous page: events older than it */
                 cursor?: string;
                 limit?: number;
+                /** @description only what this member did (in a shared workspace: a member’s userId) */
+                actor?: string;
             };
             header?: never;
             path?: never;
@@ -9919,6 +9928,8 @@ export interface operations {
                 /** @description the `nextCursor` of the previous page: events older than it */
                 cursor?: string;
                 limit?: number;
+                /** @description only what this member did (in a shared workspace: a member’s userId) */
+                actor?: string;
             };
             header?: never;
             path?: never;
@@ -13960,6 +13971,8 @@ export interface operations {
                 /** @description the `nextCursor` of the previous page: events older than it */
                 cursor?: string;
                 limit?: number;
+                /** @description only what this member did (in a shared workspace: a member’s userId) */
+                actor?: string;
             };
             header?: never;
             path?: never;
