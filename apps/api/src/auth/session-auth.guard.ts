@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import type { AuthContext, AuthenticatedRequest } from './auth-context.js';
-import { WORKSPACE_HEADER, WorkspaceAccessRepository, actsInWorkspace } from './workspace-access.repository.js';
+import { WORKSPACE_HEADER, WORKSPACE_QUERY, WorkspaceAccessRepository, actsInWorkspace } from './workspace-access.repository.js';
 import { bearerOf } from './bearer-auth.guard.js';
 import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
 
@@ -40,7 +40,8 @@ export class SessionAuthGuard implements CanActivate {
       tokenId: null,
       sessionId: session.sessionId,
     };
-    const named = request.headers[WORKSPACE_HEADER];
+    // A download link cannot send a header: it names the workspace in its query instead.
+    const named = request.headers[WORKSPACE_HEADER] ?? (request.query as Record<string, unknown> | undefined)?.[WORKSPACE_QUERY];
     if (typeof named === 'string' && named !== '' && named !== session.user.id && actsInWorkspace(request.url)) {
       // Read at every request: a member removed or demoted a moment ago acts no more, on every replica.
       const access = UUID.test(named) ? await this.workspaces.access(named, session.user.id) : null;

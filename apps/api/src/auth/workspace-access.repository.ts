@@ -6,6 +6,8 @@ import { toAuthUser, USER_COLUMNS, type UserRow } from './users.repository.js';
 
 /** The header a console request names the workspace it acts in with (a tab's own choice, never a cookie). */
 export const WORKSPACE_HEADER = 'x-sharedown-workspace';
+/** The same for a download link of the console (a CSV, an export), which cannot send a header. */
+export const WORKSPACE_QUERY = 'workspace';
 
 /**
  * The console's routes that act in a workspace (its documents, links, requests, tokens, webhooks,

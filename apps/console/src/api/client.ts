@@ -40,6 +40,13 @@ export function tabWorkspace(): string | null {
 }
 
 /** Chooses this tab's workspace (null: the personal one); read at every call, so it holds from the next one. */
+/** A download link of the console in this tab's workspace: links cannot send the header, so the query names it. */
+export function inTabWorkspace(path: string): string {
+  const workspace = tabWorkspace();
+  if (!workspace) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(workspace)}`;
+}
+
 export function setTabWorkspace(id: string | null): void {
   try {
     if (id) sessionStorage.setItem(WORKSPACE_STORAGE_KEY, id);

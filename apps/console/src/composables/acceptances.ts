@@ -1,4 +1,4 @@
-import { api, call } from '../api/client';
+import { api, call, inTabWorkspace } from '../api/client';
 import type { Acceptance } from '../api/types';
 
 export type { Acceptance };
@@ -7,7 +7,7 @@ export const ACCEPTANCE_PAGE_SIZE = 20;
 
 /** Where the whole list downloads as CSV (the session cookie authorizes the plain link). */
 export function acceptancesCsvUrl(shareId: string): string {
-  return `/api/console/shares/${encodeURIComponent(shareId)}/acceptances.csv`;
+  return inTabWorkspace(`/api/console/shares/${encodeURIComponent(shareId)}/acceptances.csv`);
 }
 
 /** One page of a share's acceptances, newest first. */
