@@ -371,6 +371,10 @@ export const activityEventSchema = z.looseObject({
   action: z.string().describe('What happened, e.g. sign_in.succeeded, share.created, file.deleted, trash.emptied'),
   createdAt: timestamp,
   actorId: z.string().nullable().describe('The administrator who acted for the account; null when the account acted itself'),
+  actor: z
+    .object({ userId: z.string(), email: z.string() })
+    .nullable()
+    .describe('Who acted: the member in a shared workspace, the administrator, or the account itself'),
   targetId: z.string().nullable().describe('The token, webhook, share, file, folder or session acted on'),
   details: z.record(z.string(), z.unknown()).describe('Names and counts about the action (never a secret)'),
   ipPrefix: z.string().nullable().describe('Masked network, never the full address'),

@@ -173,7 +173,7 @@ export class ApiTokensRepository {
               ${USER_COLUMNS}, ${ACTOR_COLUMNS},
               CASE WHEN u.kind = 'person' THEN 'OWNER' ELSE m.role END AS member_role
        FROM api_tokens t JOIN users u ON u.id = t.user_id
-       JOIN users c ON c.id = t.created_by AND c.disabled_at IS NULL
+       JOIN users c ON c.id = coalesce(t.created_by, t.user_id) AND c.disabled_at IS NULL
        LEFT JOIN workspace_members m ON m.workspace_id = t.user_id AND m.user_id = t.created_by
        WHERE t.prefix = $1 AND t.revoked_at IS NULL AND u.disabled_at IS NULL AND (u.kind = 'person' OR m.role IS NOT NULL)`,
       [prefix],

@@ -247,6 +247,33 @@ describe(MailComposer.name, () => {
     expect(codes.issued).toEqual([]);
   });
 
+  it("leaves out a referrer that is the service's own page: it says nothing of where the visitor came from", async () => {
+    const notification = (referer: string): MailedNotification => ({
+      email: 'owner@example.com',
+      userId: 'u1',
+      notification: {
+        id: 'n2',
+        kind: 'visit',
+        shareId: 's1',
+        fileName: 'plan.md',
+        createdAt: '2026-11-26T09:00:00.000Z',
+        readAt: null,
+        data: { visitCount: 2, ipPrefix: '203.0.113.0/24', referer },
+      },
+    });
+    const own = await setup(null, {}, new Map([['n2', notification('https://share.example.com/s/alice/tok123')]])).sut.compose({
+      kind: 'notification',
+      id: 'n2',
+    });
+    expect(own?.message.text).not.toContain('https://share.example.com/s/alice');
+    expect(own?.message.text).not.toContain('Referrer');
+    const foreign = await setup(null, {}, new Map([['n2', notification('https://chat.example/room')]])).sut.compose({
+      kind: 'notification',
+      id: 'n2',
+    });
+    expect(foreign?.message.text).toContain('Referrer: https://chat.example/room');
+  });
+
   it('sends nothing for a notification that is gone or whose owner has no proven address', async () => {
     const { sut } = setup(null);
     expect(await sut.compose({ kind: 'notification', id: 'missing' })).toBeNull();

@@ -80,6 +80,9 @@ export class MailComposer {
       }
       return null;
     }
-    return { to: found.email, message: notificationMessage(notification, this.runtime.env.PUBLIC_URL) };
+    return {
+      to: found.email,
+      message: notificationMessage(notification, this.runtime.env.PUBLIC_URL, this.runtime.env.RENDER_URL),
+    };
   }
 }

@@ -6,17 +6,28 @@ function utc(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/** Whether a referrer is one of the service's own pages (the link itself, a form of it): it says nothing of where the visitor came from. */
+function fromOwnSite(referer: string, ownOrigins: readonly string[]): boolean {
+  try {
+    return ownOrigins.includes(new URL(referer).origin);
+  } catch {
+    return false;
+  }
+}
+
 /** The visit's details, one line each, in the order the console shows them; absent ones left out. */
 function visitLines(
   notification: NotificationDto,
   labels: { at: string; network: string; referer: string; browser: string },
+  ownOrigins: readonly string[],
 ): string[] {
   const { data } = notification;
   const agent = [data.browser, data.os, data.device].filter(Boolean).join(' · ');
+  const referer = data.referer && !fromOwnSite(data.referer, ownOrigins) ? data.referer : null;
   return [
     `${labels.at}: ${utc(notification.createdAt)}`,
     ...(data.ipPrefix ? [`${labels.network}: ${data.ipPrefix}`] : []),
-    ...(data.referer ? [`${labels.referer}: ${data.referer}`] : []),
+    ...(referer ? [`${labels.referer}: ${referer}`] : []),
     ...(agent ? [`${labels.browser}: ${agent}`] : []),
   ];
 }
@@ -26,8 +37,9 @@ function visitLines(
  * says everything in Chinese, then in English. It names the file and links to the share's page
  * in the console; it never carries the document or the link a visitor opens.
  */
-export function notificationMessage(notification: NotificationDto, publicUrl: string): MailMessage {
+export function notificationMessage(notification: NotificationDto, publicUrl: string, renderUrl = publicUrl): MailMessage {
   const host = hostOf(publicUrl);
+  const ownOrigins = [new URL(publicUrl).origin, new URL(renderUrl).origin];
   const file = notification.fileName ?? '';
   const link = notification.shareId ? `${publicUrl}/shares/${notification.shareId}` : `${publicUrl}/shares`;
   const count = notification.data.visitCount ?? 0;
@@ -39,11 +51,17 @@ export function notificationMessage(notification: NotificationDto, publicUrl: st
       parts = [
         {
           lead: `你分享的「${file}」第一次被打开了。`,
-          rest: [...visitLines(notification, { at: '时间', network: '网段', referer: '来源', browser: '浏览器' }), link],
+          rest: [
+            ...visitLines(notification, { at: '时间', network: '网段', referer: '来源', browser: '浏览器' }, ownOrigins),
+            link,
+          ],
         },
         {
           lead: `Your shared document "${file}" was opened for the first time.`,
-          rest: [...visitLines(notification, { at: 'When', network: 'Network', referer: 'Referrer', browser: 'Browser' }), link],
+          rest: [
+            ...visitLines(notification, { at: 'When', network: 'Network', referer: 'Referrer', browser: 'Browser' }, ownOrigins),
+            link,
+          ],
         },
       ];
       break;
@@ -52,11 +70,17 @@ export function notificationMessage(notification: NotificationDto, publicUrl: st
       parts = [
         {
           lead: `你分享的「${file}」被打开了（第 ${count} 次访问）。`,
-          rest: [...visitLines(notification, { at: '时间', network: '网段', referer: '来源', browser: '浏览器' }), link],
+          rest: [
+            ...visitLines(notification, { at: '时间', network: '网段', referer: '来源', browser: '浏览器' }, ownOrigins),
+            link,
+          ],
         },
         {
           lead: `Your shared document "${file}" was opened (visit ${count}).`,
-          rest: [...visitLines(notification, { at: 'When', network: 'Network', referer: 'Referrer', browser: 'Browser' }), link],
+          rest: [
+            ...visitLines(notification, { at: 'When', network: 'Network', referer: 'Referrer', browser: 'Browser' }, ownOrigins),
+            link,
+          ],
         },
       ];
       break;

@@ -58,7 +58,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 const BEARER = [{ bearer: [] }];
-const SESSION = [{ sharedown_session: [] }];
+const SESSION = [{ cookie: [] }];
 
 /** An operation id without the index Nest adds per mount of a controller (`Shares_create[1]`). */
 function baseId(id: string): string {

@@ -24,7 +24,7 @@ import { RequestsService } from './requests.service.js';
  */
 @ApiTags('requests')
 @ApiBearerAuth()
-@ApiCookieAuth('sharedown_session')
+@ApiCookieAuth()
 @UseGuards(SessionOrBearerGuard)
 @Controller([...V1_PATHS, 'api/console'])
 export class RequestsController {

@@ -23,7 +23,7 @@ import { WorkspacesService } from './workspaces.service.js';
  */
 @ApiTags('workspace')
 @ApiBearerAuth()
-@ApiCookieAuth('sharedown_session')
+@ApiCookieAuth()
 @UseGuards(SessionOrBearerGuard)
 @Controller([...V1_PATHS, 'api/console'])
 export class WorkspaceController {

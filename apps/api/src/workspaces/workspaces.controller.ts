@@ -17,7 +17,7 @@ import { WorkspacesService } from './workspaces.service.js';
  * deleting shared workspaces, and accepting an invitation. The account acts as itself here.
  */
 @ApiTags('console')
-@ApiCookieAuth('sharedown_session')
+@ApiCookieAuth()
 @UseGuards(SessionAuthGuard)
 @Controller('api')
 export class WorkspacesController {

@@ -17,8 +17,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `workspace_invitations`: single-use, expiring invitations by e-mail address and role (the
  *   secret of the link only as its SHA-256).
  * - `api_tokens.created_by`, `files.created_by`, `shares.created_by`: the account that made it,
- *   for a token the account it acts as (with its role at each call). Existing rows were made by
- *   their owner.
+ *   for a token the account it acts as (with its role at each call; NULL reads as its owner).
+ *   Existing rows were made by their owner.
  * - A membership change is announced on the change feed as a change of the workspace's account
  *   (`accounts:<workspace id>`), so every replica drops the tokens it holds for that workspace.
  */
@@ -58,9 +58,9 @@ export class Workspaces1763700002500 implements MigrationInterface {
       );
       CREATE INDEX workspace_invitations_workspace ON workspace_invitations (workspace_id, created_at DESC);
 
+      -- NULL: made by its owner (every token before workspaces, and any a personal workspace makes).
       ALTER TABLE api_tokens ADD COLUMN created_by uuid REFERENCES users(id) ON DELETE CASCADE;
       UPDATE api_tokens SET created_by = user_id;
-      ALTER TABLE api_tokens ALTER COLUMN created_by SET NOT NULL;
       ALTER TABLE files ADD COLUMN created_by uuid REFERENCES users(id) ON DELETE SET NULL;
       UPDATE files SET created_by = user_id;
       ALTER TABLE shares ADD COLUMN created_by uuid REFERENCES users(id) ON DELETE SET NULL;
