@@ -47,7 +47,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     if (path.startsWith('/v1/')) {
       paths[path.slice(3)] = bothDoors ? withSecurity(item, BEARER) : item;
     } else if (bothDoors && path.startsWith('/api/console/')) {
-      paths[path] = { ...renameOperations(withSecurity(item, SESSION), '_console', true), servers: rootServer };
+      paths[path] = { ...renameOperations(withSecurity(item, SESSION, 'console'), '_console', true), servers: rootServer };
     } else {
       const rest = bothDoors ? withSecurity(item, BEARER) : item;
       paths[path] = { ...renameOperations(rest, path.startsWith('/api/v1/') ? '_apiV1' : ''), servers: rootServer };
@@ -70,11 +70,13 @@ function operationIdsOf(item: PathItem): string[] {
   return METHODS.flatMap((method) => record[method]?.operationId ?? []);
 }
 
-function withSecurity(item: PathItem, security: Array<Record<string, string[]>>): PathItem {
+/** The mount's own authentication, and (the console's mount) the console's tag beside the operation's own. */
+function withSecurity(item: PathItem, security: Array<Record<string, string[]>>, tag?: string): PathItem {
   const copy: Record<string, unknown> = { ...item };
   for (const method of METHODS) {
-    const operation = copy[method] as object | undefined;
-    if (operation) copy[method] = { ...operation, security };
+    const operation = copy[method] as { tags?: string[] } | undefined;
+    if (!operation) continue;
+    copy[method] = { ...operation, security, ...(tag ? { tags: [...(operation.tags ?? []), tag] } : {}) };
   }
   return copy as PathItem;
 }
