@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { WorkspaceRole } from '../auth/auth-context.js';
+import { isCursorUuid, type CursorKey } from '../common/page-cursor.js';
 import { rows as queryRows } from '../common/sql.js';
+
+/** Where a page of members ends: the e-mail address and id of its last member (the list's order keys). */
+export const MEMBERS_CURSOR: CursorKey<{ email: string; userId: string }> = {
+  list: 'members',
+  encode: (key) => [key.email, key.userId],
+  parse: ([email, userId, ...rest]) =>
+    rest.length === 0 && email !== undefined && email.length <= 254 && isCursorUuid(userId) ? { email, userId } : null,
+};
 
 export interface WorkspaceRow {
   id: string;

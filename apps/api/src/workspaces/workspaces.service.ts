@@ -5,6 +5,7 @@ import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 import type { AuthContext, AuthUser, WorkspaceRole } from '../auth/auth-context.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
+import { pageOf, pageRequestOf } from '../common/page-cursor.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { isUniqueViolation } from '../files/files.service.js';
 import { MailQueue } from '../mail/mail-queue.js';
@@ -21,7 +22,7 @@ import {
   type WorkspaceDto,
   type WorkspaceListDto,
 } from './workspace.dto.js';
-import { WorkspacesRepository, type InvitationRow, type MemberRow } from './workspaces.repository.js';
+import { MEMBERS_CURSOR, WorkspacesRepository, type InvitationRow, type MemberRow } from './workspaces.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MANAGERS: readonly WorkspaceRole[] = ['OWNER', 'ADMIN'];
@@ -51,22 +52,6 @@ function personalOnly(): AppError {
 
 function lastOwner(): AppError {
   return new AppError(ErrorCode.CONFLICT, '工作区必须至少保留一名所有者（OWNER）');
-}
-
-/** Opaque cursors of the member list: the e-mail and id of the last member of a page. */
-function memberCursor(member: MemberRow): string {
-  return Buffer.from(JSON.stringify([member.email, member.userId])).toString('base64url');
-}
-
-function parseMemberCursor(cursor: string | undefined): { email: string; userId: string } | null {
-  if (!cursor) return null;
-  try {
-    const [email, userId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof email === 'string' && typeof userId === 'string' && UUID.test(userId)) return { email, userId };
-  } catch {
-    // falls through
-  }
-  throw AppError.validation('cursor 无效：请使用上一页答复中的 nextCursor');
 }
 
 /**
@@ -156,12 +141,10 @@ export class WorkspacesService {
         nextCursor: null,
       };
     }
-    const rows = await this.workspaces.members(auth.user.id, MEMBER_PAGE + 1, parseMemberCursor(cursor));
-    const page = rows.slice(0, MEMBER_PAGE);
-    return {
-      members: page.map(toMemberDto),
-      nextCursor: rows.length > MEMBER_PAGE ? memberCursor(page[page.length - 1]!) : null,
-    };
+    const page = pageRequestOf(MEMBERS_CURSOR, { cursor }) ?? { limit: MEMBER_PAGE, after: null };
+    const rows = await this.workspaces.members(auth.user.id, MEMBER_PAGE + 1, page.after);
+    const shown = pageOf(rows, MEMBER_PAGE, MEMBERS_CURSOR, (row) => ({ email: row.email, userId: row.userId }));
+    return { members: shown.rows.map(toMemberDto), nextCursor: shown.nextCursor };
   }
 
   /** OWNER: any role; ADMIN: not to or from OWNER. The last owner keeps the role. */
