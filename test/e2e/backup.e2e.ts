@@ -47,6 +47,30 @@ async function notifiedOf(user: { console: TestUser['console'] }, count: number)
   }
 }
 
+/** A console call acting in a workspace (the console tab's header); the JSON answer. */
+async function inWorkspace(
+  base: string,
+  cookie: string,
+  workspaceId: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- several routes' answers, each checked by the test
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      cookie,
+      origin: base,
+      ...(workspaceId ? { 'x-sharedown-workspace': workspaceId } : {}),
+      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {} };
+}
+
 const totp = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 /**
@@ -66,6 +90,9 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
   let passwordShareId: string;
   let plainLink: string;
   let fileId: string;
+  let workspaceId: string;
+  let workspaceLink: string;
+  let workspaceFileId: string;
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'sharedown-backup-'));
@@ -104,6 +131,41 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
     );
     await unwrap(alice.console.POST('/api/webhooks', { body: { url: 'http://127.0.0.1:9/hook', events: ['share_visited'] } }));
 
+    // A shared workspace: Bob, a member, made a file and a link in it.
+    const team = await inWorkspace(source.baseUrl, alice.cookie, undefined, 'POST', '/api/workspaces', {
+      name: 'Movers',
+      segment: `movers-${Date.now()}`,
+    });
+    workspaceId = team.body.workspace.id;
+    const invited = await inWorkspace(source.baseUrl, alice.cookie, workspaceId, 'POST', '/api/console/workspace/invitations', {
+      email: bob.email,
+      role: 'EDITOR',
+    });
+    const secret = String(invited.body.url).split('/').pop()!;
+    expect((await inWorkspace(source.baseUrl, bob.cookie, undefined, 'POST', `/api/invitations/${secret}/accept`)).status).toBe(
+      200,
+    );
+    const form = new FormData();
+    form.append('file', new Blob(['# Inventory\n\nboxes: 12\n'], { type: 'text/markdown' }), 'inventory.md');
+    const teamFile = await inWorkspace(source.baseUrl, bob.cookie, workspaceId, 'POST', '/api/console/files', form);
+    expect(teamFile.status, JSON.stringify(teamFile.body)).toBe(200);
+    workspaceFileId = teamFile.body.file.id;
+    for (let scan = 0; ; scan += 1) {
+      const [version] = await sql<{ scan_status: string }>(
+        source,
+        'SELECT v.scan_status FROM files f JOIN file_versions v ON v.id = f.current_version_id WHERE f.id = $1',
+        [workspaceFileId],
+      );
+      if (version?.scan_status === 'CLEAN') break;
+      if (scan > 300) throw new Error('the workspace file was not scanned');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const teamLink = await inWorkspace(source.baseUrl, bob.cookie, workspaceId, 'POST', '/api/console/shares', {
+      fileId: workspaceFileId,
+    });
+    expect(teamLink.status, JSON.stringify(teamLink.body)).toBe(200);
+    workspaceLink = teamLink.body.url;
+
     const setup = await unwrap(bob.console.POST('/api/auth/2fa/setup'));
     bobSecret = setup.secret;
     await unwrap(bob.console.POST('/api/auth/2fa/enable', { body: { code: await totp(bobSecret) } }));
@@ -121,8 +183,10 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
 
     const stopped = await cli(['backup', '--out', archive], { DATA_DIR: source.dataDir });
     expect(stopped.code, stopped.output).toBe(0);
-    expect(stopped.output).toMatch(/file_versions\s+2/);
-    expect(stopped.output).toMatch(/users\s+2/);
+    // Alice's two versions and the workspace's one; two accounts and the shared workspace's row.
+    expect(stopped.output).toMatch(/file_versions\s+3/);
+    expect(stopped.output).toMatch(/users\s+3/);
+    expect(stopped.output).toMatch(/workspace_members\s+2/);
     expect((await stat(archive)).mode & 0o777).toBe(0o600);
     const lines = gunzipSync(await readFile(archive))
       .toString('utf8')
@@ -171,7 +235,8 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
     const dataDir = join(work, 'new-house');
     const restored = await cli(['restore', archive], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
     expect(restored.code, restored.output).toBe(0);
-    expect(restored.output).toMatch(/shares\s+2/);
+    expect(restored.output).toMatch(/shares\s+3/);
+    expect(restored.output).toMatch(/workspace_members\s+2/);
 
     target = await startApp({ backend: 'services', dataDir, env: { DATABASE_URL: databaseUrl } });
     const api = createSharedownClient({ baseUrl: target.baseUrl, headers: { authorization: `Bearer ${alice.token}` } });
@@ -209,13 +274,36 @@ describe.skipIf(backend === 'services')('backup and restore', () => {
     const pinned = await new HttpVisitor(target.baseUrl).get(new URL(plainLink).pathname);
     expect(pinned.body).toContain('hello from the old house');
 
+    // The shared workspace, its member and what the member made came along; its link still opens.
+    const aliceCookie = sessionCookieOf(aliceLogin.response);
+    const members = await inWorkspace(target.baseUrl, aliceCookie, workspaceId, 'GET', '/api/console/workspace/members');
+    expect(members.body.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      [alice.email.toLowerCase(), 'OWNER'],
+      [bob.email.toLowerCase(), 'EDITOR'],
+    ]);
+    const teamFiles = await inWorkspace(target.baseUrl, aliceCookie, workspaceId, 'GET', '/api/console/files');
+    expect(teamFiles.body.files.find((f: { id: string }) => f.id === workspaceFileId)?.createdBy).toEqual({
+      userId: bob.userId,
+      email: bob.email.toLowerCase(),
+    });
+    expect(
+      (await inWorkspace(target.baseUrl, sessionCookieOf(bobSecond.response), workspaceId, 'GET', '/api/console/files')).status,
+    ).toBe(200);
+    const teamPage = await new HttpVisitor(target.baseUrl).get(new URL(workspaceLink).pathname);
+    expect(isDocument(teamPage)).toBe(true);
+    expect(teamPage.body).toContain('boxes: 12');
+
     const moved = await getShare({ ...alice, api } as TestUser, passwordShareId);
     expect(moved.visitCount).toBe(2);
     const file = await unwrap(api.GET('/api/v1/files/{id}', { params: { path: { id: fileId } } }));
     expect(file.scanStatus).toBe('CLEAN');
     expect(await sql(target, 'SELECT count(*)::int AS n FROM file_versions WHERE file_id = $1', [fileId])).toEqual([{ n: 2 }]);
     expect(await sql(target, 'SELECT used_bytes::int AS n FROM users WHERE id = $1', [alice.userId])).toEqual(
-      await sql(target, 'SELECT sum(size_bytes)::int AS n FROM file_versions', []),
+      await sql(
+        target,
+        'SELECT sum(v.size_bytes)::int AS n FROM file_versions v JOIN files f ON f.id = v.file_id WHERE f.user_id = $1',
+        [alice.userId],
+      ),
     );
     expect(await sql(target, 'SELECT url FROM webhooks WHERE user_id = $1', [alice.userId])).toEqual([
       { url: 'http://127.0.0.1:9/hook' },

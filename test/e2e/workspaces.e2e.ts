@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { HttpVisitor, isDocument, sql } from '../support/browser.js';
@@ -219,6 +220,101 @@ describe('workspaces', () => {
     expect((await tokenCall(bobToken, 'GET', '/me')).body.user.usedBytes).toBeGreaterThan(0);
     // Alice's personal workspace counts only her own 4-byte file.
     expect((await tokenCall(alice.token, 'GET', '/me')).body.user.usedBytes).toBe(4);
+  });
+
+  it("a link's visits notify the member who made it, not the rest of the workspace", async () => {
+    const uploaded = await upload(bobToken, `notes-${Date.now()}.md`, '# Notes\n');
+    await scanned(bobToken, uploaded.body.file.id);
+    const link = await tokenCall(bobToken, 'POST', '/shares', { fileId: uploaded.body.file.id, notify: 'every' });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(isDocument(await new HttpVisitor(first.baseUrl).get(new URL(link.body.url).pathname))).toBe(true);
+    const ofLink = (answer: { body: Answer }) =>
+      (answer.body.notifications as Answer[]).filter((note) => note.shareId === link.body.share.id);
+    // The visit log writes in batches: wait for Bob's notification, on the token door.
+    const deadline = Date.now() + 15_000;
+    while (ofLink(await tokenCall(bobToken, 'GET', '/notifications')).length === 0) {
+      if (Date.now() > deadline) throw new Error('no notification reached the link’s creator');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const bobs = await consoleCall(bob, 'GET', '/api/notifications', undefined, workspace.id);
+    expect(ofLink(bobs).map((note) => note.kind)).toEqual(['visit']);
+    // Alice, the owner, does not get the notification of Bob's link; nor does Bob's personal workspace.
+    expect(ofLink(await consoleCall(alice, 'GET', '/api/notifications', undefined, workspace.id))).toEqual([]);
+    expect(ofLink(await consoleCall(bob, 'GET', '/api/notifications'))).toEqual([]);
+  });
+
+  it("a member's export carries the workspace, its members and who made each file", async () => {
+    const response = await fetch(`${first.baseUrl}/v1/export`, { headers: { authorization: `Bearer ${bobToken}` } });
+    expect(response.status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as Answer;
+    expect(manifest.workspace).toMatchObject({ id: workspace.id, name: 'Sales', segment: workspace.segment });
+    expect(manifest.workspace.members.map((m: Answer) => [m.email, m.role])).toEqual([
+      [alice.email, 'OWNER'],
+      [bob.email, 'EDITOR'],
+    ]);
+    const pricing = (manifest.files as Answer[]).find((file) => file.name === 'pricing.md');
+    expect(pricing?.createdBy).toEqual({ userId: bob.userId, email: bob.email });
+    expect(zip['documents/pricing.md']).toBeDefined();
+    // A personal export keeps the shape it always had.
+    const own = await fetch(`${first.baseUrl}/v1/export`, { headers: { authorization: `Bearer ${carol.token}` } });
+    const ownManifest = JSON.parse(strFromU8(unzipSync(new Uint8Array(await own.arrayBuffer()))['manifest.json']!)) as Answer;
+    expect(ownManifest).not.toHaveProperty('workspace');
+  });
+
+  it('administrators list workspaces with owners, members and usage, and set a quota that holds under parallel uploads', async () => {
+    // Alice made the instance's first account: she is its administrator; Bob is not.
+    expect((await consoleCall(bob, 'GET', '/api/admin/workspaces')).status).toBe(403);
+    const listed = await consoleCall(alice, 'GET', `/api/admin/workspaces?q=${workspace.segment}`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const [row] = listed.body.workspaces as Answer[];
+    expect(row).toMatchObject({
+      id: workspace.id,
+      name: 'Sales',
+      segment: workspace.segment,
+      owners: [{ userId: alice.userId, email: alice.email }],
+      memberCount: 2,
+      quotaBytes: workspace.quotaBytes,
+    });
+    expect(row!.usedBytes).toBeGreaterThan(0);
+    // Accounts and workspaces are listed apart; an account's id is no workspace.
+    const accounts = await consoleCall(alice, 'GET', '/api/admin/users?limit=100');
+    expect(accounts.body.users.map((u: Answer) => u.id)).not.toContain(workspace.id);
+    expect((await consoleCall(alice, 'PATCH', `/api/admin/workspaces/${bob.userId}`, { quotaBytes: 1 })).status).toBe(404);
+    const invalid = await consoleCall(alice, 'PATCH', `/api/admin/workspaces/${workspace.id}`, { quotaBytes: -1 });
+    expect([invalid.status, invalid.body.code]).toEqual([400, 'VALIDATION']);
+
+    // Room for exactly ten 100-byte uploads, raced by two members over both replicas.
+    const quotaBytes = Number(row!.usedBytes) + 1_000;
+    const set = await consoleCall(alice, 'PATCH', `/api/admin/workspaces/${workspace.id}`, { quotaBytes });
+    expect(set.body).toMatchObject({ id: workspace.id, quotaBytes });
+    const body = 'q'.repeat(100);
+    const byAlice = async (i: number) => {
+      const form = new FormData();
+      form.append('file', new Blob([body], { type: 'text/plain' }), `quota-a-${i}-${Date.now()}.txt`);
+      const base = [first, second][i % 2]!.baseUrl;
+      const response = await fetch(`${base}/api/console/files`, {
+        method: 'POST',
+        headers: { cookie: alice.cookie, origin: base, [HEADER]: workspace.id },
+        body: form,
+      });
+      return response.status;
+    };
+    const byBob = async (i: number) =>
+      (await upload(bobToken, `quota-b-${i}-${Date.now()}.txt`, body, [first, second][i % 2]!.baseUrl)).status;
+    const statuses = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => byAlice(i)),
+      ...Array.from({ length: 12 }, (_, i) => byBob(i)),
+    ]);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 413)).toHaveLength(14);
+    expect((await tokenCall(bobToken, 'GET', '/me')).body.user).toMatchObject({ quotaBytes, usedBytes: quotaBytes });
+    // Alice's personal workspace is untouched by the workspace's quota.
+    expect((await tokenCall(alice.token, 'GET', '/me')).body.user.quotaBytes).toBe(workspace.quotaBytes);
+    // The change is on the workspace's trail.
+    const trail = await consoleCall(alice, 'GET', '/api/audit?limit=100', undefined, workspace.id);
+    expect(trail.body.events.map((event: Answer) => event.action)).toContain('admin.quota_changed');
+    await consoleCall(alice, 'PATCH', `/api/admin/workspaces/${workspace.id}`, { quotaBytes: workspace.quotaBytes });
   });
 
   it('EDITOR to VIEWER while 30 uploads run: none that starts after the change succeeds; a VIEWER still reads', async () => {

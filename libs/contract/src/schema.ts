@@ -237,6 +237,50 @@ export interface paths {
         patch: operations["AdminUsers_update"];
         trace?: never;
     };
+    "/api/admin/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shared workspaces, newest first, paged
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. Each with its owners, member count, usage and quota; one page (default 50) and `nextCursor`; `q` matches part of the name or the segment. Personal workspaces are the accounts themselves (`/api/admin/users`).
+         */
+        get: operations["AdminWorkspaces_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workspaces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One shared workspace
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403.
+         */
+        get: operations["AdminWorkspaces_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a shared workspace's quota
+         * @description Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403. A new shared workspace starts at DEFAULT_QUOTA_BYTES. A quota below the usage is allowed: nothing is deleted, uploads are refused (413 OVER_QUOTA) until enough is freed. The change is on the workspace’s audit trail.
+         */
+        patch: operations["AdminWorkspaces_update"];
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -4504,6 +4548,41 @@ export interface components {
             /** @description true disables the account (its sessions end at once); false enables it again */
             disabled?: boolean;
         };
+        AdminWorkspaceOwnerDto: {
+            /** Format: uuid */
+            userId: string;
+            /** Format: email */
+            email: string;
+        };
+        AdminWorkspaceDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description public segment used in the share URLs of the workspace */
+            segment: string;
+            /** @description the members whose role is OWNER, earliest first */
+            owners: components["schemas"]["AdminWorkspaceOwnerDto"][];
+            memberCount: number;
+            quotaBytes: number;
+            /** @description may exceed quotaBytes after a quota was lowered below it */
+            usedBytes: number;
+            /** @description files not in the trash */
+            fileCount: number;
+            /** @description every share, revoked or not */
+            shareCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminWorkspacesPageDto: {
+            /** @description newest workspaces first */
+            workspaces: components["schemas"]["AdminWorkspaceDto"][];
+            /** @description pass as `cursor` for the next page; null on the last */
+            nextCursor: string | null;
+        };
+        UpdateAdminWorkspaceDto: {
+            /** @description the storage quota in bytes. It may be set below what the workspace uses: nothing is deleted, and uploads are refused (413 OVER_QUOTA) until enough is freed */
+            quotaBytes: number;
+        };
         RegistrationSettingsDto: {
             /**
              * @description open: anyone; invite: only with an invitation link; closed: nobody
@@ -5448,6 +5527,168 @@ export interface operations {
             };
             /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminWorkspaces_list: {
+        parameters: {
+            query?: {
+                /** @description case-insensitive part of the name or of the segment */
+                q?: string;
+                /** @description rows per page (1..200); asks for one page instead of the whole list. Default 50 when only `cursor` is sent */
+                limit?: number;
+                /** @description the `nextCursor` of the previous page, unchanged (opaque); send the same filters with it. A cursor that is not one answers 400 VALIDATION */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkspacesPageDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminWorkspaces_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkspaceDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AdminWorkspaces_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminWorkspaceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkspaceDto"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

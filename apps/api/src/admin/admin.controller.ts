@@ -33,6 +33,7 @@ import {
   AdminAuditPageDto,
   AdminAuditQueryDto,
   AdminStatsDto,
+  ADMIN_ONLY,
   AdminUserDto,
   AdminUsersPageDto,
   AdminUsersQueryDto,
@@ -45,9 +46,6 @@ import {
 } from './admin.dto.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { InstanceAdminService } from './instance-admin.service.js';
-
-const ADMIN_ONLY =
-  'Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403.';
 
 /** The Admin area's accounts. */
 @ApiTags('admin')

@@ -8,6 +8,10 @@ import { NoControlCharacters } from '../common/text-rules.js';
 
 /** The largest quota an administrator may give: 1 TiB, far above any text collection. */
 export const MAX_QUOTA_BYTES = 1024 ** 4;
+/** Said of every route of the Admin area. */
+export const ADMIN_ONLY =
+  'Administrators only, with the console session: a bearer token gets 403 FORBIDDEN, like every console route; an account that is no administrator 403.';
+
 export const INVITE_DAYS = { min: 1, max: 90, default: 7 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -9,6 +9,9 @@ import { AdminAuditRepository } from './admin-audit.repository.js';
 import { AdminAuditService } from './admin-audit.service.js';
 import { AdminInstanceController, AdminUsersController } from './admin.controller.js';
 import { AdminUsersService } from './admin-users.service.js';
+import { AdminWorkspacesController } from './admin-workspaces.controller.js';
+import { AdminWorkspacesRepository } from './admin-workspaces.repository.js';
+import { AdminWorkspacesService } from './admin-workspaces.service.js';
 import { InstanceAdminService } from './instance-admin.service.js';
 import { InstanceStatsRepository } from './instance-stats.repository.js';
 import { InvitesRepository } from './invites.repository.js';
@@ -21,12 +24,14 @@ import { InvitesRepository } from './invites.repository.js';
  */
 @Module({
   imports: [AuthModule, AuditModule, WorkspacesModule],
-  controllers: [AdminUsersController, AdminInstanceController],
+  controllers: [AdminUsersController, AdminWorkspacesController, AdminInstanceController],
   providers: [
     AdminUsersRepository,
     AccountStatusService,
     AdminGuard,
     AdminUsersService,
+    AdminWorkspacesRepository,
+    AdminWorkspacesService,
     InstanceAdminService,
     InvitesRepository,
     InstanceStatsRepository,

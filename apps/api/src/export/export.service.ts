@@ -19,7 +19,7 @@ export interface AccountExport {
 }
 
 /**
- * An account's own documents as a zip: `documents/` holds each live file's current version
+ * A workspace's documents as a zip (an account's own, or a shared workspace's with its members): `documents/` holds each live file's current version
  * under its folder path, `trash/` the trashed ones not yet purged, and `versions/<path>/` every
  * version as v<N>; `manifest.json` lists folders, files and versions (with their checksums and scan
  * status), `shares.json` the share list as the API gives it (never a password). Versions not
@@ -42,10 +42,11 @@ export class ExportService {
         retryAfterSeconds: decision.retryAfterSeconds,
       });
     }
-    const [folders, files, shares] = await Promise.all([
+    const [folders, files, shares, workspace] = await Promise.all([
       this.repository.folders(user.id),
       this.repository.files(user.id),
       this.shares.list(user.id),
+      this.repository.workspace(user.id),
     ]);
     const paths = folderPaths(folders);
     const unique = new UniquePaths();
@@ -59,6 +60,9 @@ export class ExportService {
       version: 1,
       exportedAt: exportedAt.toISOString(),
       account: { id: user.id, email: user.email },
+      // A shared workspace's export names the workspace, its members and who made each file;
+      // a personal one's keeps the shape it always had.
+      ...(workspace ? { workspace } : {}),
       folders: folders.map((folder) => ({ id: folder.id, path: paths.get(folder.id)!.join('/'), trashed: folder.trashed })),
       files: entries.map(({ file, document, versions }) => ({
         id: file.id,
@@ -66,6 +70,7 @@ export class ExportService {
         kind: file.kind,
         trashed: file.trashed,
         createdAt: file.createdAt,
+        ...(workspace ? { createdBy: file.createdBy } : {}),
         path: document,
         versions: file.versions.map((version, index) => ({
           versionNo: version.versionNo,

@@ -7,7 +7,13 @@ import { RequiresWriteScope } from '../auth/token-scope.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { MarkNotificationsReadDto, NotificationPageDto, NotificationsQueryDto, UnreadCountDto } from './notification.dto.js';
+import type { NotificationReader } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
+
+/** The workspace the call acts in, read by the member making the call. */
+function readerOf(auth: AuthContext): NotificationReader {
+  return { workspaceId: auth.user.id, memberId: auth.actor.id };
+}
 
 const LIST_DESCRIPTION =
   "The account's notifications, newest first: `first_visit` and `visit` (shares whose `notify` is `first` or " +
@@ -32,7 +38,7 @@ export class NotificationsController {
   @ApiOkResponse({ type: NotificationPageDto })
   @ApiErrors(400, 401, 403)
   list(@CurrentAuth() auth: AuthContext, @Query() query: NotificationsQueryDto): Promise<NotificationPageDto> {
-    return this.notifications.page(auth.user.id, query);
+    return this.notifications.page(readerOf(auth), query);
   }
 
   @Post('read')
@@ -44,7 +50,7 @@ export class NotificationsController {
   @ApiOkResponse({ type: UnreadCountDto })
   @ApiErrors(400, 401, 403)
   markRead(@CurrentAuth() auth: AuthContext, @Body() body: MarkNotificationsReadDto): Promise<UnreadCountDto> {
-    return this.notifications.markRead(auth.user.id, body.ids);
+    return this.notifications.markRead(readerOf(auth), body.ids);
   }
 }
 
@@ -61,7 +67,7 @@ export class ApiNotificationsController {
   @ApiOkResponse({ type: NotificationPageDto })
   @ApiErrors(400, 401, 429)
   list(@CurrentAuth() auth: AuthContext, @Query() query: NotificationsQueryDto): Promise<NotificationPageDto> {
-    return this.notifications.page(auth.user.id, query);
+    return this.notifications.page(readerOf(auth), query);
   }
 
   @Post('notifications/read')
@@ -71,6 +77,6 @@ export class ApiNotificationsController {
   @ApiOkResponse({ type: UnreadCountDto })
   @ApiErrors(400, 401, 403, 429)
   markRead(@CurrentAuth() auth: AuthContext, @Body() body: MarkNotificationsReadDto): Promise<UnreadCountDto> {
-    return this.notifications.markRead(auth.user.id, body.ids);
+    return this.notifications.markRead(readerOf(auth), body.ids);
   }
 }

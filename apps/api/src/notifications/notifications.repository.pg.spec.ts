@@ -19,18 +19,34 @@ describe(NotificationsRepository.name, () => {
     await database?.drop();
   });
 
-  async function shareOf(userId: string, name: string, notify: string): Promise<string> {
+  /** An account reading its personal workspace. */
+  const own = (userId: string) => ({ workspaceId: userId, memberId: userId });
+
+  async function shareOf(userId: string, name: string, notify: string, createdBy: string = userId): Promise<string> {
     const [file] = (await db.query(`INSERT INTO files (user_id, name, kind) VALUES ($1, $2, 'MARKDOWN') RETURNING id`, [
       userId,
       name,
     ])) as Array<{ id: string }>;
-    const [share] = (await db.query(`INSERT INTO shares (user_id, file_id, token, notify) VALUES ($1, $2, $3, $4) RETURNING id`, [
-      userId,
-      file!.id,
-      randomUUID().replace(/-/g, ''),
-      notify,
-    ])) as Array<{ id: string }>;
+    const [share] = (await db.query(
+      `INSERT INTO shares (user_id, file_id, token, notify, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [userId, file!.id, randomUUID().replace(/-/g, ''), notify, createdBy],
+    )) as Array<{ id: string }>;
     return share!.id;
+  }
+
+  /** A shared workspace with these members (as EDITORs); its id. */
+  async function workspaceOf(...memberIds: string[]): Promise<string> {
+    const [workspace] = (await db.query(
+      `INSERT INTO users (kind, name, segment, quota_bytes) VALUES ('workspace', 'Team', $1, 1000000) RETURNING id`,
+      [`team-${randomUUID().slice(0, 8)}`],
+    )) as Array<{ id: string }>;
+    for (const memberId of memberIds) {
+      await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'EDITOR')`, [
+        workspace!.id,
+        memberId,
+      ]);
+    }
+    return workspace!.id;
   }
 
   const visitsOn = (shareId: string, day: string, human: number, automated: number) =>
@@ -56,7 +72,7 @@ describe(NotificationsRepository.name, () => {
     const runs = await Promise.all([sut.writeDigest('2026-03-02'), sut.writeDigest('2026-03-02'), sut.writeDigest('2026-03-02')]);
     expect(runs.flat()).toHaveLength(1);
     expect(await sut.writeDigest('2026-03-02')).toEqual([]);
-    const page = await sut.page(owner.id, { limit: 10, before: null, unread: false });
+    const page = await sut.page(own(owner.id), { limit: 10, before: null, unread: false });
     expect(page.map((row) => row.notification)).toEqual([
       expect.objectContaining({
         kind: 'daily_digest',
@@ -77,6 +93,38 @@ describe(NotificationsRepository.name, () => {
     expect(await sut.writeDigest('2026-03-03')).toEqual([]);
   });
 
+  it("addresses a shared workspace's digests to each link's creator while a member, the rest to the workspace", async () => {
+    const [ana, ben, gone] = [
+      await createTestUser(db, { emailVerified: true }),
+      await createTestUser(db),
+      await createTestUser(db),
+    ];
+    const team = await workspaceOf(ana.id, ben.id);
+    const anas = await shareOf(team, 'ana.md', 'daily', ana.id);
+    const bens = await shareOf(team, 'ben.md', 'daily', ben.id);
+    const orphan = await shareOf(team, 'orphan.md', 'daily', gone.id);
+    for (const share of [anas, bens, orphan]) await visitsOn(share, '2026-04-02', 1, 0);
+
+    const runs = await Promise.all([sut.writeDigest('2026-04-02'), sut.writeDigest('2026-04-02')]);
+    expect(runs.flat()).toHaveLength(3);
+    const digestOf = async (memberId: string) =>
+      (await sut.page({ workspaceId: team, memberId }, { limit: 10, before: null, unread: false })).map((row) =>
+        (row.notification.data as { shares: Array<{ fileName: string }> }).shares.map((share) => share.fileName),
+      );
+    // Each member sees the digest of their own links and the workspace's (the link whose creator is no member).
+    expect((await digestOf(ana.id)).sort()).toEqual([['ana.md'], ['orphan.md']]);
+    expect((await digestOf(ben.id)).sort()).toEqual([['ben.md'], ['orphan.md']]);
+    expect(await sut.unreadCount({ workspaceId: team, memberId: ben.id })).toBe(2);
+    // Ben marking "all" read leaves Ana's own unread.
+    await sut.markRead({ workspaceId: team, memberId: ben.id }, null);
+    expect(await sut.unreadCount({ workspaceId: team, memberId: ana.id })).toBe(1);
+    // The mail goes to the recipient's proven address (a workspace has none).
+    const [anaDigest] = (await db.query(`SELECT id FROM notifications WHERE recipient_id = $1`, [ana.id])) as Array<{
+      id: string;
+    }>;
+    expect(await sut.forMail(anaDigest!.id)).toMatchObject({ email: ana.email, userId: ana.id });
+  });
+
   it("marks only the owner's own notifications read", async () => {
     const [alice, bob] = [await createTestUser(db), await createTestUser(db)];
     const share = await shareOf(alice.id, 'a.md', 'every');
@@ -86,12 +134,12 @@ describe(NotificationsRepository.name, () => {
         share,
       ]) as Promise<Array<{ id: string }>>;
     const [[first], [second]] = [await insert(alice.id), await insert(alice.id)];
-    await sut.markRead(bob.id, [first!.id, second!.id]);
-    expect(await sut.unreadCount(alice.id)).toBe(2);
-    await sut.markRead(alice.id, [first!.id]);
-    expect(await sut.unreadCount(alice.id)).toBe(1);
-    await sut.markRead(alice.id, null);
-    expect(await sut.unreadCount(alice.id)).toBe(0);
+    await sut.markRead(own(bob.id), [first!.id, second!.id]);
+    expect(await sut.unreadCount(own(alice.id))).toBe(2);
+    await sut.markRead(own(alice.id), [first!.id]);
+    expect(await sut.unreadCount(own(alice.id))).toBe(1);
+    await sut.markRead(own(alice.id), null);
+    expect(await sut.unreadCount(own(alice.id))).toBe(0);
   });
 
   it('mails only to a proven address', async () => {

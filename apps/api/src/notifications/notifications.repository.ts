@@ -28,7 +28,20 @@ function toNotification(row: NotificationRow): NotificationDto {
   };
 }
 
-/** A notification as its e-mail needs it, with the owner's address when it is proven. */
+/**
+ * Who reads notifications: the workspace they belong to and the member reading them. A member
+ * reads the workspace's own notifications and those addressed to them (of the links they made);
+ * in a personal workspace the two ids are the same account and every notification is theirs.
+ */
+export interface NotificationReader {
+  workspaceId: string;
+  memberId: string;
+}
+
+/** The notifications a reader sees, with the reader as $2. */
+const ADDRESSED_TO_READER = '(recipient_id IS NULL OR recipient_id = $2::uuid)';
+
+/** A notification as its e-mail needs it, with its recipient's address when it is proven (the owner's when it has none). */
 export interface MailedNotification {
   email: string;
   userId: string;
@@ -53,15 +66,17 @@ export interface FoldedVisits {
  */
 const DIGEST_SQL = `
   WITH per_share AS (
-    SELECT s.user_id, s.id AS share_id, coalesce(f.name, fo.name) AS file_name, d.human, d.automated
+    SELECT s.user_id, m.user_id AS recipient_id, s.id AS share_id, coalesce(f.name, fo.name) AS file_name, d.human,
+           d.automated
       FROM share_visit_days d
       JOIN shares s ON s.id = d.share_id AND s.notify = 'daily'
       LEFT JOIN files f ON f.id = s.file_id
       LEFT JOIN folders fo ON fo.id = s.folder_id
+      LEFT JOIN workspace_members m ON m.workspace_id = s.user_id AND m.user_id = s.created_by
      WHERE d.day = $1::date AND d.human > 0
   )
-  INSERT INTO notifications (user_id, kind, digest_day, data)
-  SELECT user_id, 'daily_digest', $1::date,
+  INSERT INTO notifications (user_id, recipient_id, kind, digest_day, data)
+  SELECT user_id, recipient_id, 'daily_digest', $1::date,
          jsonb_build_object(
            'day', to_char($1::date, 'YYYY-MM-DD'),
            'visits', sum(human),
@@ -69,8 +84,8 @@ const DIGEST_SQL = `
            'shares', jsonb_agg(jsonb_build_object('shareId', share_id, 'fileName', file_name, 'visits', human,
                                                   'automatedVisits', automated) ORDER BY human DESC, file_name, share_id))
     FROM per_share
-   GROUP BY user_id
-  ON CONFLICT (user_id, digest_day) WHERE kind = 'daily_digest' DO NOTHING
+   GROUP BY user_id, recipient_id
+  ON CONFLICT (user_id, (coalesce(recipient_id, user_id)), digest_day) WHERE kind = 'daily_digest' DO NOTHING
   RETURNING id`;
 
 /** Every statement on `notifications`; each is scoped to the owner it serves. */
@@ -89,32 +104,33 @@ export class NotificationsRepository {
   }
 
   async page(
-    userId: string,
+    reader: NotificationReader,
     options: { limit: number; before: string | null; unread: boolean },
   ): Promise<Array<{ seq: string; notification: NotificationDto }>> {
     const rows: NotificationRow[] = await this.db.query(
       `SELECT ${COLUMNS} FROM notifications
-        WHERE user_id = $1 AND ($2::bigint IS NULL OR seq < $2::bigint) AND (NOT $3::boolean OR read_at IS NULL)
-        ORDER BY seq DESC LIMIT $4`,
-      [userId, options.before, options.unread, options.limit],
+        WHERE user_id = $1 AND ${ADDRESSED_TO_READER} AND ($3::bigint IS NULL OR seq < $3::bigint)
+          AND (NOT $4::boolean OR read_at IS NULL)
+        ORDER BY seq DESC LIMIT $5`,
+      [reader.workspaceId, reader.memberId, options.before, options.unread, options.limit],
     );
     return rows.map((row) => ({ seq: row.seq, notification: toNotification(row) }));
   }
 
-  async unreadCount(userId: string): Promise<number> {
+  async unreadCount(reader: NotificationReader): Promise<number> {
     const rows: Array<{ n: number }> = await this.db.query(
-      'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL',
-      [userId],
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND ${ADDRESSED_TO_READER} AND read_at IS NULL`,
+      [reader.workspaceId, reader.memberId],
     );
     return rows[0]!.n;
   }
 
-  /** Marks the owner's notifications read (those named, or all); ids of other owners match nothing. */
-  async markRead(userId: string, ids: string[] | null): Promise<void> {
+  /** Marks the reader's notifications read (those named, or all); ids of other owners or members match nothing. */
+  async markRead(reader: NotificationReader, ids: string[] | null): Promise<void> {
     await this.db.query(
       `UPDATE notifications SET read_at = now()
-        WHERE user_id = $1 AND read_at IS NULL AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))`,
-      [userId, ids],
+        WHERE user_id = $1 AND ${ADDRESSED_TO_READER} AND read_at IS NULL AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))`,
+      [reader.workspaceId, reader.memberId, ids],
     );
   }
 
@@ -125,8 +141,8 @@ export class NotificationsRepository {
   /** The notification and its owner's address, if the address is proven (an unproven one may be someone else's). */
   async forMail(id: string): Promise<MailedNotification | null> {
     const rows: Array<NotificationRow & { email: string; user_id: string }> = await this.db.query(
-      `SELECT n.id, n.seq, n.kind, n.share_id, n.file_name, n.data, n.created_at, n.read_at, u.email, n.user_id
-         FROM notifications n JOIN users u ON u.id = n.user_id
+      `SELECT n.id, n.seq, n.kind, n.share_id, n.file_name, n.data, n.created_at, n.read_at, u.email, u.id AS user_id
+         FROM notifications n JOIN users u ON u.id = coalesce(n.recipient_id, n.user_id)
         WHERE n.id = $1 AND u.email_verified_at IS NOT NULL`,
       [id],
     );
@@ -147,7 +163,7 @@ export class NotificationsRepository {
   async foldedVisits(shareId: string): Promise<FoldedVisits | null> {
     const rows: Array<{ id: string; created_at: Date; file_name: string | null; email: string }> = await this.db.query(
       `SELECT n.id, n.created_at, n.file_name, u.email
-         FROM notifications n JOIN users u ON u.id = n.user_id
+         FROM notifications n JOIN users u ON u.id = coalesce(n.recipient_id, n.user_id)
         WHERE n.share_id = $1 AND n.mail_state = 'folded' AND u.email_verified_at IS NOT NULL
         ORDER BY n.created_at, n.id`,
       [shareId],

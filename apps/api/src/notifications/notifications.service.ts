@@ -7,7 +7,7 @@ import {
   type NotificationsQueryDto,
   type UnreadCountDto,
 } from './notification.dto.js';
-import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsRepository, type NotificationReader } from './notifications.repository.js';
 
 const CURSOR = /^n(\d{1,19})$/;
 
@@ -22,12 +22,12 @@ function decodeCursor(cursor: string | undefined): string | null {
   return match[1]!;
 }
 
-/** An account's own notifications: the console's bell and list. */
+/** A reader's notifications (NotificationReader): the console's bell and list, and the token API's. */
 @Injectable()
 export class NotificationsService {
   constructor(private readonly repository: NotificationsRepository) {}
 
-  async page(userId: string, query: NotificationsQueryDto): Promise<NotificationPageDto> {
+  async page(reader: NotificationReader, query: NotificationsQueryDto): Promise<NotificationPageDto> {
     const limit = query.limit === undefined ? DEFAULT_NOTIFICATION_PAGE : Number(query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_NOTIFICATION_PAGE) {
       throw AppError.validation(`limit 必须是 1 到 ${MAX_NOTIFICATION_PAGE} 之间的整数`, 'limit');
@@ -35,16 +35,16 @@ export class NotificationsService {
     const before = decodeCursor(query.cursor);
     // One row more than asked tells whether another page follows.
     const [rows, unreadCount] = await Promise.all([
-      this.repository.page(userId, { limit: limit + 1, before, unread: query.unread === 'true' }),
-      this.repository.unreadCount(userId),
+      this.repository.page(reader, { limit: limit + 1, before, unread: query.unread === 'true' }),
+      this.repository.unreadCount(reader),
     ]);
     const shown = rows.slice(0, limit);
     const nextCursor = rows.length > limit ? encodeCursor(shown[shown.length - 1]!.seq) : null;
     return { notifications: shown.map((row) => row.notification), unreadCount, nextCursor };
   }
 
-  async markRead(userId: string, ids: string[] | undefined): Promise<UnreadCountDto> {
-    await this.repository.markRead(userId, ids ?? null);
-    return { unreadCount: await this.repository.unreadCount(userId) };
+  async markRead(reader: NotificationReader, ids: string[] | undefined): Promise<UnreadCountDto> {
+    await this.repository.markRead(reader, ids ?? null);
+    return { unreadCount: await this.repository.unreadCount(reader) };
   }
 }

@@ -173,8 +173,9 @@ const INSERT_NOTIFYING_SQL = `
      WHERE s.id = e.share_id AND s.id IN (SELECT id FROM locked) AND s.first_visit_notified_at IS NULL
     RETURNING e.id
   ), notes AS (
-    INSERT INTO notifications (user_id, kind, share_id, file_name, data, created_at)
-    SELECT s.user_id, CASE WHEN n.notify = 'first' THEN 'first_visit' ELSE 'visit' END, s.id, coalesce(f.name, fo.name),
+    INSERT INTO notifications (user_id, recipient_id, kind, share_id, file_name, data, created_at)
+    SELECT s.user_id, m.user_id, CASE WHEN n.notify = 'first' THEN 'first_visit' ELSE 'visit' END, s.id,
+           coalesce(f.name, fo.name),
            jsonb_build_object('visitId', n.id, 'visitCount', n.visit_count, 'uniqueVisitCount', n.unique_visit_count,
                               'ipPrefix', n.ip_prefix, 'referer', n.referer, 'browser', n.browser, 'os', n.os,
                               'device', n.device),
@@ -183,6 +184,8 @@ const INSERT_NOTIFYING_SQL = `
       JOIN shares s ON s.id = n.share_id
       LEFT JOIN files f ON f.id = s.file_id
       LEFT JOIN folders fo ON fo.id = s.folder_id
+      -- A shared workspace's link notifies the member who made it, while they are a member.
+      LEFT JOIN workspace_members m ON m.workspace_id = s.user_id AND m.user_id = s.created_by
      WHERE n.notify = 'every' OR n.id IN (SELECT id FROM firsts)
     RETURNING id
   )

@@ -26,6 +26,7 @@ import { PasswordVersions1763700002200 } from './1763700002200-password-versions
 import { NfcNames1763700002300 } from './1763700002300-nfc-names.js';
 import { DocumentRequests1763700002400 } from './1763700002400-document-requests.js';
 import { Workspaces1763700002500 } from './1763700002500-workspaces.js';
+import { NotificationRecipients1763700002600 } from './1763700002600-notification-recipients.js';
 
 /** Every committed migration, in order. The schema changes only through these. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   NfcNames1763700002300,
   DocumentRequests1763700002400,
   Workspaces1763700002500,
+  NotificationRecipients1763700002600,
 ];

@@ -39,6 +39,14 @@ describe(Workspaces1763700002500.name, () => {
       [userId],
     );
 
+    const [{ id: notificationId }] = await sql(
+      `INSERT INTO notifications (user_id, kind, share_id, file_name) VALUES ($1, 'visit', $2, 'kept.md') RETURNING id`,
+      [userId, shareId],
+    );
+    await sql(`INSERT INTO notifications (user_id, kind, digest_day, data) VALUES ($1, 'daily_digest', '2026-01-02', '{}')`, [
+      userId,
+    ]);
+
     await db.dataSource.runMigrations({ transaction: 'all' });
 
     const [account] = await sql('SELECT kind, segment, name FROM users WHERE id = $1', [userId]);
@@ -53,6 +61,15 @@ describe(Workspaces1763700002500.name, () => {
     const found = await tokens.findLiveByPrefix('oldprefix01');
     expect(found).toMatchObject({ user: { id: userId, segment: 'old-timer' }, actor: { id: userId }, role: 'OWNER' });
     expect((await sql('SELECT count(*)::int AS n FROM workspace_members'))[0].n).toBe(0);
+    // Notifications of the release before stay the account's own, and its digest of a day stays unique.
+    expect((await sql('SELECT recipient_id FROM notifications WHERE id = $1', [notificationId]))[0]).toEqual({
+      recipient_id: null,
+    });
+    await expect(
+      sql(`INSERT INTO notifications (user_id, kind, digest_day, data) VALUES ($1, 'daily_digest', '2026-01-02', '{}')`, [
+        userId,
+      ]),
+    ).rejects.toThrow();
   });
 
   it('keeps segments unique among accounts and workspaces, and a workspace without an e-mail address', async () => {
