@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -389,6 +391,125 @@ describe('workspaces through the MCP tool server and the CLI', () => {
     const invitations = await ok<{ invitations: Invitation[] }>('service_list_invitations');
     expect(invitations.invitations.map((row) => row.id)).toContain(pending.invitation.id);
     expect(invitations.invitations.map((row) => row.email)).not.toContain('never@example.com');
+  });
+
+  it('answers a VIEWER FORBIDDEN on every write route of the token API and every write tool, another workspace NOT_FOUND on every id', async () => {
+    /** A token call: the status and the JSON answer. */
+    async function rest(token: string, method: string, path: string, body?: unknown) {
+      const response = await fetch(`${app.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      const text = await response.text();
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of every route, read by status and code
+      return { status: response.status, body: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, any> };
+    }
+    async function uploaded(name: string): Promise<string> {
+      const form = new FormData();
+      form.append('file', new Blob(['# Plan\n'], { type: 'text/markdown' }), name);
+      const response = await fetch(`${app.baseUrl}/api/v1/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ownerToken}` },
+        body: form,
+      });
+      const id = ((await response.json()) as { file: { id: string } }).file.id;
+      for (let scan = 0; (await rest(ownerToken, 'GET', `/api/v1/files/${id}`)).body.scanStatus !== 'CLEAN'; scan += 1) {
+        if (scan > 300) throw new Error('the scan did not settle');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return id;
+    }
+    // One object of every kind in Alice's workspace, live and trashed.
+    const fileId = await uploaded(`plan-${Date.now()}.md`);
+    const trashedFileId = await uploaded(`old-${Date.now()}.md`);
+    expect((await rest(ownerToken, 'DELETE', `/api/v1/files/${trashedFileId}`)).status).toBe(200);
+    const folderId = (await rest(ownerToken, 'POST', '/api/v1/folders', { name: `Plans ${Date.now()}` })).body.folder
+      .id as string;
+    const trashedFolderId = (await rest(ownerToken, 'POST', '/api/v1/folders', { name: `Old ${Date.now()}` })).body.folder
+      .id as string;
+    expect((await rest(ownerToken, 'DELETE', `/api/v1/folders/${trashedFolderId}`)).status).toBe(200);
+    const shareId = (await rest(ownerToken, 'POST', '/api/v1/shares', { fileId })).body.share.id as string;
+    const requestId = (await rest(ownerToken, 'POST', '/api/v1/requests', { title: 'Receipts' })).body.request.id as string;
+    const invitationId = (
+      await ok<{ invitation: Invitation }>('service_invite', { email: `later-${Date.now()}@example.com`, role: 'VIEWER' })
+    ).invitation.id;
+    const [viewer, editor] = [await member('VIEWER'), await member('EDITOR')];
+    const viewerToken = await tokenIn(viewer, workspace.id);
+    const stranger = await createUser(app.baseUrl);
+    const strangerToken = await tokenIn(stranger, (await createWorkspace(stranger, 'Elsewhere')).id);
+
+    /** A route's path with Alice's workspace's objects in it. */
+    const filled = (path: string) =>
+      path
+        .replace(/^\/api\/v1\/trash\/files\/\{id\}/, `/api/v1/trash/files/${trashedFileId}`)
+        .replace(/^\/api\/v1\/trash\/folders\/\{id\}/, `/api/v1/trash/folders/${trashedFolderId}`)
+        .replace(/^\/api\/v1\/files\/\{id\}/, `/api/v1/files/${fileId}`)
+        .replace(/^\/api\/v1\/folders\/\{id\}/, `/api/v1/folders/${folderId}`)
+        .replace(/^\/api\/v1\/shares\/\{id\}/, `/api/v1/shares/${shareId}`)
+        .replace(/^\/api\/v1\/requests\/\{id\}/, `/api/v1/requests/${requestId}`)
+        .replace('{uploadId}', randomUUID())
+        .replace('/invitations/{id}', `/invitations/${invitationId}`)
+        .replace('{userId}', editor.userId);
+    const contract = JSON.parse(
+      await readFile(fileURLToPath(new URL('../../libs/contract/openapi.json', import.meta.url)), 'utf8'),
+    ) as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(contract.paths)
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })))
+      .filter(({ method }) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method));
+
+    // Checking a document changes nothing, so a VIEWER may; every other write is refused before it is read.
+    const writes = routes.filter(({ method, path }) => method !== 'GET' && path !== '/api/v1/validate');
+    expect(writes.length).toBeGreaterThanOrEqual(20);
+    for (const { method, path } of writes) {
+      const answer = await rest(viewerToken, method, filled(path), {});
+      expect([answer.status, answer.body.code], `${method} ${path}`).toEqual([403, 'FORBIDDEN']);
+    }
+    const viewerMcp = await mcpWith(viewerToken);
+    const writeTools: [string, Record<string, unknown>][] = [
+      ['service_upload', { name: 'nope.md', content: '# no', kind: 'MARKDOWN' }],
+      ['service_create_folder', { name: 'Nope' }],
+      ['service_share', { fileId }],
+      ['service_share_folder', { folderId }],
+      ['service_update_share', { shareId, options: { maxVisits: 3 } }],
+      ['service_revoke', { shareId }],
+      ['service_move', { fileId, name: 'renamed.md' }],
+      ['service_delete', { fileId }],
+      ['service_restore', { fileId: trashedFileId }],
+      ['service_purge', { fileId: trashedFileId }],
+      ['service_create_request', { title: 'Nope' }],
+      ['service_close_request', { requestId }],
+      ['service_review_upload', { requestId, uploadId: randomUUID(), decision: 'accept' }],
+      ['service_mark_read', {}],
+    ];
+    for (const [name, args] of writeTools) {
+      const result = await callWith(viewerMcp, name, args);
+      expect(textOf(result), name).toMatch(/^\{/);
+      expect(refusal(result), name).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    }
+
+    // Another workspace's token, with every right in its own, finds none of them. Writes carry valid bodies.
+    const bodies: Record<string, unknown> = {
+      'PATCH /api/v1/files/{id}': { name: 'taken.md' },
+      'PATCH /api/v1/folders/{id}': { name: 'Taken' },
+      'PATCH /api/v1/shares/{id}': { maxVisits: 3 },
+      'PATCH /api/v1/requests/{id}': { title: 'Taken' },
+      'PATCH /api/v1/workspace/members/{userId}': { role: 'VIEWER' },
+    };
+    const idRoutes = routes.filter(({ path }) => path.includes('{'));
+    expect(idRoutes.length).toBeGreaterThanOrEqual(20);
+    for (const { method, path } of idRoutes) {
+      const answer = await rest(strangerToken, method, filled(path), bodies[`${method} ${path}`]);
+      expect([answer.status, answer.body.code], `${method} ${path}`).toEqual([404, 'NOT_FOUND']);
+    }
+
+    // Nothing of Alice's workspace changed.
+    expect((await rest(ownerToken, 'GET', `/api/v1/files/${fileId}`)).body).toMatchObject({ id: fileId, folderId: null });
+    expect((await rest(ownerToken, 'GET', `/api/v1/shares/${shareId}`)).body).toMatchObject({ revokedAt: null });
+    expect((await rest(ownerToken, 'GET', `/api/v1/requests/${requestId}`)).body.request).toMatchObject({ title: 'Receipts' });
+    expect((await rest(ownerToken, 'GET', '/api/v1/trash')).body.files.map((f: { id: string }) => f.id)).toContain(trashedFileId);
+    expect((await rolesNow())[editor.userId]).toBe('EDITOR');
   });
 
   it("answers NOT_FOUND on both doors for another workspace's member and invitation, and changes nothing of them", async () => {
