@@ -43,6 +43,35 @@ const ADMIN_USER_COLUMNS = `u.id, u.email, u.segment, u.role = 'admin' AS admin_
   (SELECT count(*)::int FROM shares s WHERE s.user_id = u.id) AS share_count,
   u.created_at, u.last_sign_in_at, ${cursorTimeSql('u.created_at')} AS cursor_time`;
 
+/**
+ * One page of `users` rows of one kind (aliased `u`), newest first, and one row more: the
+ * administrators' lists of accounts and of shared workspaces. `q` matches any of `searched`.
+ */
+export async function newestUsersPage<Row>(
+  db: DataSource,
+  list: { columns: string; kind: 'person' | 'workspace'; searched: readonly string[] },
+  q: string | undefined,
+  page: PageRequest<NewestFirstKey>,
+): Promise<Row[]> {
+  const params: unknown[] = [list.kind];
+  const where: string[] = ['u.kind = $1'];
+  if (q) {
+    params.push(containsPattern(q));
+    where.push(`(${list.searched.map((column) => `u.${column} ILIKE $${params.length}`).join(' OR ')})`);
+  }
+  if (page.after) {
+    params.push(page.after.createdAt, page.after.id);
+    where.push(newestFirstAfterSql(params.length - 1, params.length, 'u.'));
+  }
+  params.push(page.limit + 1);
+  return rows<Row>(
+    db,
+    `SELECT ${list.columns} FROM users u WHERE ${where.join(' AND ')}
+     ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
+    params,
+  );
+}
+
 /** SQL of the administrators' account management: the `users` table seen across every account. */
 @Injectable()
 export class AdminUsersRepository {
@@ -132,23 +161,12 @@ export class AdminUsersRepository {
 
   /** One page, newest accounts first, and one row more; `q` matches the e-mail or the segment. */
   async page(q: string | undefined, page: PageRequest<NewestFirstKey>): Promise<AdminUserRow[]> {
-    const params: unknown[] = [];
     // Accounts only: a shared workspace's owner row is listed with the workspaces.
-    const where: string[] = ["u.kind = 'person'"];
-    if (q) {
-      params.push(containsPattern(q));
-      where.push(`(u.email ILIKE $${params.length} OR u.segment ILIKE $${params.length})`);
-    }
-    if (page.after) {
-      params.push(page.after.createdAt, page.after.id);
-      where.push(newestFirstAfterSql(params.length - 1, params.length, 'u.'));
-    }
-    params.push(page.limit + 1);
-    return rows<AdminUserRow>(
+    return newestUsersPage<AdminUserRow>(
       this.db,
-      `SELECT ${ADMIN_USER_COLUMNS} FROM users u WHERE ${where.join(' AND ')}
-       ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
-      params,
+      { columns: ADMIN_USER_COLUMNS, kind: 'person', searched: ['email', 'segment'] },
+      q,
+      page,
     );
   }
 }

@@ -28,7 +28,7 @@ export class AdminWorkspacesController {
       `${ADMIN_ONLY} Each with its owners, member count, usage and quota; one page (default 50) and \`nextCursor\`; ` +
       '`q` matches part of the name or the segment. Personal workspaces are the accounts themselves (`/api/admin/users`).',
   })
-  @ApiQuery({ name: 'q', required: false, type: String })
+  @ApiQuery({ name: 'q', required: false, type: String, description: 'case-insensitive part of the name or of the segment' })
   @ApiPageQueries()
   @ApiOkResponse({ type: AdminWorkspacesPageDto })
   @ApiErrors(400, 401, 403)

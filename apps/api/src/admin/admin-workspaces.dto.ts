@@ -1,26 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { CURSOR_MESSAGE, LIMIT_MESSAGE } from '../common/page-cursor.js';
-import { NoControlCharacters } from '../common/text-rules.js';
-import { MAX_QUOTA_BYTES } from './admin.dto.js';
+import { IsInt, Max, Min } from 'class-validator';
+import { AdminUsersQueryDto, MAX_QUOTA_BYTES } from './admin.dto.js';
 
-export class AdminWorkspacesQueryDto {
-  @ApiProperty({ required: false, maxLength: 200, description: 'case-insensitive part of the name or of the segment' })
-  @IsOptional()
-  @IsString({ message: 'q 必须是字符串' })
-  @MaxLength(200, { message: 'q 最长 200 个字符' })
-  @NoControlCharacters('q')
-  q?: string;
-
-  // Checked, with cursor, by pageRequestOf (documented by ApiPageQueries on the route).
-  @IsOptional()
-  @IsString({ message: LIMIT_MESSAGE })
-  limit?: string;
-
-  @IsOptional()
-  @IsString({ message: CURSOR_MESSAGE })
-  cursor?: string;
-}
+/** The same search and paging as the accounts' list; `q` matches the name or the segment (documented on the route). */
+export class AdminWorkspacesQueryDto extends AdminUsersQueryDto {}
 
 export class AdminWorkspaceOwnerDto {
   @ApiProperty({ format: 'uuid' }) userId: string;
