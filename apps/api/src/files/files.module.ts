@@ -4,10 +4,9 @@ import { ScanModule } from '../scan/scan.module.js';
 import { SharesModule } from '../shares/shares.module.js';
 import { ConsoleFilesController } from './console-files.controller.js';
 import { ConsoleFilesService } from './console-files.service.js';
-import { ApiFoldersController } from './api-folders.controller.js';
-import { ApiTrashController } from './api-trash.controller.js';
 import { FileTextService } from './file-text.service.js';
 import { FilesController } from './files.controller.js';
+import { TokenFilesController } from './token-files.controller.js';
 import { FilesRepository } from './files.repository.js';
 import { FoldersRepository } from './folders.repository.js';
 import { FilesService } from './files.service.js';
@@ -25,14 +24,8 @@ import { AuditModule } from '../audit/audit.module.js';
  */
 @Module({
   imports: [AuthModule, AuditModule, ScanModule, SharesModule],
-  controllers: [
-    FilesController,
-    ConsoleFilesController,
-    FoldersController,
-    TrashController,
-    ApiFoldersController,
-    ApiTrashController,
-  ],
+  // FilesController, FoldersController and TrashController serve both doors; the other two, each door's own shapes.
+  controllers: [FilesController, TokenFilesController, ConsoleFilesController, FoldersController, TrashController],
   providers: [
     FilesService,
     FilesRepository,
