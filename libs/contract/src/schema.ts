@@ -664,7 +664,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download all my documents and shares as a zip (console)
+         * Download all my documents and shares as a zip
          * @description A zip of the caller's own documents: `documents/` (each live file's current version under its folder path), `trash/` (trashed files not yet purged), `versions/` (every version as v<N>), `manifest.json` (folders, files, versions with size, SHA-256 and scan status) and `shares.json` (the share list as the API gives it, no passwords). Versions not found clean are listed but not included. At most 6 exports per account an hour (429 RATE_LIMITED with Retry-After).
          */
         get: operations["ConsoleExport_export"];
@@ -1068,7 +1068,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Abuse reports on a share (console)
+         * Abuse reports on one of the account's shares
          * @description Reports visitors filed against the share, newest first, with their masked network and state; never who resolved them. Another account's share answers 404. Always one page (default 50) and `nextCursor`.
          */
         get: operations["ConsoleShareReports_list"];
@@ -8768,6 +8768,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     ConsoleShares_visitLogOf: {
@@ -10214,6 +10223,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12155,6 +12173,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14336,6 +14363,15 @@ export interface operations {
                     "application/zip": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description RATE_LIMITED (with Retry-After) */
             429: {
                 headers: {
@@ -16270,6 +16306,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
