@@ -8,12 +8,12 @@ import { FileTextService } from './file-text.service.js';
 import { FilesController } from './files.controller.js';
 import { TokenFilesController } from './token-files.controller.js';
 import { FilesRepository } from './files.repository.js';
-import { FoldersRepository } from './folders.repository.js';
+import { FoldersRepository } from './folders/folders.repository.js';
 import { FilesService } from './files.service.js';
-import { FoldersController } from './folders.controller.js';
-import { FoldersService } from './folders.service.js';
-import { TrashController } from './trash.controller.js';
-import { TrashService } from './trash.service.js';
+import { FoldersController } from './folders/folders.controller.js';
+import { FoldersService } from './folders/folders.service.js';
+import { TrashController } from './trash/trash.controller.js';
+import { TrashService } from './trash/trash.service.js';
 import { UploadsService } from './uploads.service.js';
 import { AuditModule } from '../audit/audit.module.js';
 

@@ -1,13 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { SessionOrBearerGuard } from '../auth/session-or-bearer.guard.js';
-import { RequiresWriteScope } from '../auth/token-scope.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
-import { V1_PATHS } from '../common/v1-paths.js';
-import { DoorOperationNames } from '../openapi/operation-names.js';
-import { ConsoleFilesService } from './console-files.service.js';
-import { PurgeResultDto, RestoredFileDto, RestoredFolderDto, TrashListDto } from './dto/console-files.dto.js';
+import { CurrentAuth, type AuthContext } from '../../auth/auth-context.js';
+import { SessionOrBearerGuard } from '../../auth/session-or-bearer.guard.js';
+import { RequiresWriteScope } from '../../auth/token-scope.js';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { V1_PATHS } from '../../common/v1-paths.js';
+import { DoorOperationNames } from '../../openapi/operation-names.js';
+import { ConsoleFilesService } from '../console-files.service.js';
+import { PurgeResultDto, RestoredFileDto, RestoredFolderDto, TrashListDto } from '../dto/console-files.dto.js';
 import { TrashService } from './trash.service.js';
 
 /** The trash, one handler per operation for the token API (`/api/v1`, `/v1`) and the console (`/api/console`). */

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { SessionOrBearerGuard } from '../auth/session-or-bearer.guard.js';
-import { RequiresWriteScope } from '../auth/token-scope.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
-import { V1_PATHS } from '../common/v1-paths.js';
-import { DoorOperationNames } from '../openapi/operation-names.js';
-import { CreateFolderDto, FolderResponseDto, FolderTreeDto, UpdateFolderDto } from './dto/console-files.dto.js';
+import { CurrentAuth, type AuthContext } from '../../auth/auth-context.js';
+import { SessionOrBearerGuard } from '../../auth/session-or-bearer.guard.js';
+import { RequiresWriteScope } from '../../auth/token-scope.js';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { V1_PATHS } from '../../common/v1-paths.js';
+import { DoorOperationNames } from '../../openapi/operation-names.js';
+import { CreateFolderDto, FolderResponseDto, FolderTreeDto, UpdateFolderDto } from '../dto/console-files.dto.js';
 import { FoldersService } from './folders.service.js';
 
 /** The folder tree, one handler per operation for the token API (`/api/v1`, `/v1`) and the console (`/api/console`). */
