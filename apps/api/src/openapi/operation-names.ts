@@ -12,7 +12,10 @@ export interface DoorOperationNames {
 const byController = new Map<string, DoorOperationNames>();
 const consoleByToken = new Map<string, string>();
 
-/** Class decorator: the operation-id prefixes of a controller mounted on both doors. */
+/**
+ * Class decorator: the operation-id prefixes of a controller mounted on both doors, or of a door's own
+ * controller that shares its names with one (the token API's file routes are all `Files_*`).
+ */
 export function DoorOperationNames(names: DoorOperationNames): ClassDecorator {
   return (target) => {
     byController.set(target.name.replace(/Controller$/, ''), names);
