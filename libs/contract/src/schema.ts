@@ -708,7 +708,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download all my documents and shares as a zip (console)
+         * Download all my documents and shares as a zip
          * @description A zip of the caller's own documents: `documents/` (each live file's current version under its folder path), `trash/` (trashed files not yet purged), `versions/` (every version as v<N>), `manifest.json` (folders, files, versions with size, SHA-256 and scan status) and `shares.json` (the share list as the API gives it, no passwords). Versions not found clean are listed but not included. At most 6 exports per account an hour (429 RATE_LIMITED with Retry-After).
          */
         get: operations["ConsoleExport_export"];
@@ -749,11 +749,17 @@ export interface paths {
         get: operations["ConsoleFiles_get"];
         put?: never;
         post?: never;
-        /** Move a file to the trash (revokes its shares; storage is freed on purge) */
+        /**
+         * Move a file to the trash
+         * @description Revokes every share of the file in the same step. Storage is freed only when the trash is purged.
+         */
         delete: operations["ConsoleFiles_remove"];
         options?: never;
         head?: never;
-        /** Rename a file and/or move it to another folder */
+        /**
+         * Rename a file and/or move it to another folder
+         * @description Same name and extension rules as an upload; a rename cannot change the kind. `folderId: null` moves the file to the root. 409 DUPLICATE when a live file of that name is already in the target folder.
+         */
         patch: operations["ConsoleFiles_update"];
         trace?: never;
     };
@@ -822,10 +828,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The folder tree (live folders) */
+        /**
+         * The folder tree
+         * @description Live (not trashed) folders of the caller, each with its sub-folders.
+         */
         get: operations["Folders_tree"];
         put?: never;
-        /** Create a folder, at the top level or inside another */
+        /**
+         * Create a folder, at the top level or inside another
+         * @description 409 DUPLICATE when a live folder of the same name is already there.
+         */
         post: operations["Folders_create"];
         delete?: never;
         options?: never;
@@ -843,13 +855,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Move a folder with its sub-folders and files to the trash (their shares are revoked) */
+        /**
+         * Move a folder to the trash
+         * @description With its sub-folders and files; their shares are revoked. Storage is freed only when the trash is purged.
+         */
         delete: operations["Folders_remove"];
         options?: never;
         head?: never;
         /**
          * Rename and/or move a folder
-         * @description 409 CONFLICT when moved into itself or below itself.
+         * @description `parentId: null` moves it to the top level. 409 CONFLICT when moved into itself or below itself.
          */
         patch: operations["Folders_update"];
         trace?: never;
@@ -977,8 +992,8 @@ export interface paths {
         get: operations["ConsoleShares_list"];
         put?: never;
         /**
-         * Create a share (console)
-         * @description Same rules and answer as POST /api/v1/shares.
+         * Create a share link of a file, or of a folder (a collection), with its policies
+         * @description Exactly one of `fileId` and `folderId` (both: 400 VALIDATION, field `folderId`; neither: field `fileId`). A collection (`folderId`) shows the folder's documents whose current version is CLEAN, sub-folders' documents grouped under their folder, each at `<link>/d/<fileId>`; every policy applies to the collection as a whole (opening the collection page is the visit). A collection cannot be pinned (`lockedVersionId`: 400). A folder or file of another account, unknown or in the trash: 404.
          */
         post: operations["ConsoleShares_create"];
         delete?: never;
@@ -994,16 +1009,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One share (console) */
+        /** One share */
         get: operations["ConsoleShares_get"];
         put?: never;
         post?: never;
-        /** Revoke a share (console) */
+        /** Revoke a share: its link stops working for good */
         delete: operations["ConsoleShares_revoke"];
         options?: never;
         head?: never;
         /**
-         * Change a live share's policies (console)
+         * Change a live share's policies
          * @description Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit count consumes the link, a higher one opens it again; the next visit is judged by the new policies. A revoked share cannot be changed (409). Edits of one share take turns on its row lock.
          */
         patch: operations["ConsoleShares_update"];
@@ -1017,7 +1032,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Acceptances of the share's agreement (console)
+         * Acceptances of the share's agreement, newest first
          * @description One row per visitor and agreement text: the name typed (agreements with requireName), the signed-in visitor's proven e-mail, the time, the masked IP prefix, the User-Agent and the SHA-256 of the text accepted. An acceptance holds for that visitor until the owner changes the text. Pages follow nextCursor; kept as long as visits (VISIT_RETENTION_DAYS).
          */
         get: operations["ConsoleShares_acceptancesOf"];
@@ -1037,7 +1052,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Acceptances as CSV (console)
+         * Acceptances of the share's agreement as CSV
          * @description The same rows as the acceptance list (columns id, at, name, email, ipPrefix, userAgent, agreementSha256), newest first, with a header line; at most 100000 rows.
          */
         get: operations["ConsoleShares_acceptancesCsv"];
@@ -1057,7 +1072,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Visit analytics (console)
+         * Visit analytics
          * @description Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days, and reading by section: for each h1–h3 section of a Markdown or HTML document (of a collection: of every document read), how many visits had it on screen for at least a second and their median seconds.
          */
         get: operations["ConsoleShares_analyticsOf"];
@@ -1076,7 +1091,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Policies of a share the Share object does not show (console) */
+        /**
+         * Policies of a share the Share object does not show
+         * @description The e-mail allowlist and the one-session rule, which an edit starts from.
+         */
         get: operations["ConsoleShares_policies"];
         put?: never;
         post?: never;
@@ -1094,7 +1112,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Abuse reports on a share (console)
+         * Abuse reports on one of the account's shares
          * @description Reports visitors filed against the share, newest first, with their masked network and state; never who resolved them. Another account's share answers 404. Always one page (default 50) and `nextCursor`.
          */
         get: operations["ConsoleShareReports_list"];
@@ -1197,7 +1215,10 @@ export interface paths {
         get: operations["Trash_list"];
         put?: never;
         post?: never;
-        /** Empty the trash */
+        /**
+         * Empty the trash
+         * @description Every trashed file and folder, for good; answers what was freed.
+         */
         delete: operations["Trash_purgeAll"];
         options?: never;
         head?: never;
@@ -1285,8 +1306,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Check and normalize a document (console)
-         * @description Same rules and answer as POST /api/v1/validate.
+         * Check and normalize a document
+         * @description Normalizes the content and reports problems with their line and column. Nothing is stored. HTML: unclosed or mismatched tags, duplicate ids (errors), missing doctype or title, scripts and inline handlers (warnings). Markdown: unclosed code fences and undefined link references (errors), refused links and raw HTML the viewer strips (warnings). All kinds: invalid control characters.
          */
         post: operations["ConsoleValidate_validate"];
         delete?: never;
@@ -1598,7 +1619,7 @@ export interface paths {
         post?: never;
         /**
          * Move a file to the trash
-         * @description Revokes every share of the file in the same step. Storage is freed only when the trash is purged (console).
+         * @description Revokes every share of the file in the same step. Storage is freed only when the trash is purged.
          */
         delete: operations["Files_remove[0]_apiV1"];
         options?: never;
@@ -2561,7 +2582,7 @@ export interface paths {
         post?: never;
         /**
          * Move a file to the trash
-         * @description Revokes every share of the file in the same step. Storage is freed only when the trash is purged (console).
+         * @description Revokes every share of the file in the same step. Storage is freed only when the trash is purged.
          */
         delete: operations["Files_remove[1]"];
         options?: never;
@@ -3505,6 +3526,12 @@ export interface components {
             twoFactorCode?: string;
             newPassword: string;
         };
+        UpdateFileDto: {
+            /** @description new name (same extension rules as uploads) */
+            name?: string;
+            /** @description target folder; null moves the file to the root */
+            folderId?: string | null;
+        };
         /** @enum {string} */
         FileKind: "HTML" | "MARKDOWN" | "TEXT";
         /**
@@ -3516,6 +3543,42 @@ export interface components {
             /** Format: uuid */
             userId: string;
             email: string;
+        };
+        FileFromRequestDto: {
+            /** Format: uuid */
+            requestId: string;
+            /** @enum {string} */
+            review: "PENDING" | "ACCEPTED" | "REJECTED";
+        };
+        ConsoleFileDto: {
+            id: string;
+            name: string;
+            kind: components["schemas"]["FileKind"];
+            /** @description size in bytes of the current version */
+            sizeBytes: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description null for the root folder */
+            folderId?: string | null;
+            /** @description number of active shares of the file: not revoked, not consumed and not expired */
+            shareCount?: number;
+            /** @description antivirus status of the current version; INFECTED files are quarantined */
+            scanStatus: components["schemas"]["ScanStatus"];
+            /** @description virus signature when INFECTED */
+            scanResult?: string | null;
+            /** @description in a shared workspace: the member who uploaded it (absent in a personal workspace and for a document request’s upload) */
+            createdBy?: components["schemas"]["CreatedByDto"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description id of the current version */
+            currentVersionId: string;
+            /** @description number of the current version (1 for a fresh upload) */
+            versionNo: number;
+            /** @description the document request it was uploaded through (a "from request" badge); null for the owner’s own files */
+            fromRequest: components["schemas"]["FileFromRequestDto"] | null;
+        };
+        ConsoleFileResponseDto: {
+            file: components["schemas"]["ConsoleFileDto"];
         };
         FileDto: {
             id: string;
@@ -3535,6 +3598,9 @@ export interface components {
             scanResult?: string | null;
             /** @description in a shared workspace: the member who uploaded it (absent in a personal workspace and for a document request’s upload) */
             createdBy?: components["schemas"]["CreatedByDto"];
+        };
+        FileResponseDto: {
+            file: components["schemas"]["FileDto"];
         };
         FileListDto: {
             files: components["schemas"]["FileDto"][];
@@ -3621,51 +3687,6 @@ export interface components {
              * @description absolute view URL, present when the share field was sent
              */
             url?: string;
-        };
-        UpdateFileDto: {
-            /** @description new name (same extension rules as uploads) */
-            name?: string;
-            /** @description target folder; null moves the file to the root */
-            folderId?: string | null;
-        };
-        FileFromRequestDto: {
-            /** Format: uuid */
-            requestId: string;
-            /** @enum {string} */
-            review: "PENDING" | "ACCEPTED" | "REJECTED";
-        };
-        ConsoleFileDto: {
-            id: string;
-            name: string;
-            kind: components["schemas"]["FileKind"];
-            /** @description size in bytes of the current version */
-            sizeBytes: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description null for the root folder */
-            folderId?: string | null;
-            /** @description number of active shares of the file: not revoked, not consumed and not expired */
-            shareCount?: number;
-            /** @description antivirus status of the current version; INFECTED files are quarantined */
-            scanStatus: components["schemas"]["ScanStatus"];
-            /** @description virus signature when INFECTED */
-            scanResult?: string | null;
-            /** @description in a shared workspace: the member who uploaded it (absent in a personal workspace and for a document request’s upload) */
-            createdBy?: components["schemas"]["CreatedByDto"];
-            /** Format: date-time */
-            updatedAt: string;
-            /** @description id of the current version */
-            currentVersionId: string;
-            /** @description number of the current version (1 for a fresh upload) */
-            versionNo: number;
-            /** @description the document request it was uploaded through (a "from request" badge); null for the owner’s own files */
-            fromRequest: components["schemas"]["FileFromRequestDto"] | null;
-        };
-        ConsoleFileResponseDto: {
-            file: components["schemas"]["ConsoleFileDto"];
-        };
-        FileResponseDto: {
-            file: components["schemas"]["FileDto"];
         };
         ConsoleFilePageDto: {
             files: components["schemas"]["ConsoleFileDto"][];
@@ -3866,11 +3887,6 @@ export interface components {
              */
             url: string;
         };
-        ShareListDto: {
-            shares: components["schemas"]["ShareDto"][];
-            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
-            nextCursor?: string | null;
-        };
         UpdateShareDto: {
             /** @description null = never expires */
             expiresInDays?: number | null;
@@ -3956,6 +3972,41 @@ export interface components {
         ShareEnvelopeDto: {
             share: components["schemas"]["ShareDto"];
         };
+        ShareAcceptanceDto: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description the name the visitor typed (agreements with requireName); null otherwise */
+            name: string | null;
+            /** @description the signed-in visitor's proven e-mail address; null for an anonymous visitor or an unproven address */
+            email: string | null;
+            /** @description the masked address prefix (IPv4 /24, IPv6 /48) */
+            ipPrefix: string;
+            /** @description the visitor's User-Agent */
+            userAgent: string;
+            /** @description the browser read from userAgent, as in the visit log */
+            browser?: string | null;
+            /** @description the operating system read from userAgent, as in the visit log */
+            os?: string | null;
+            /**
+             * @description the kind of device read from userAgent, as in the visit log
+             * @enum {string}
+             */
+            device?: "desktop" | "mobile" | "tablet" | "other";
+            /** @description SHA-256 (hex) of the agreement text accepted (Share.agreement.sha256 at the time) */
+            agreementSha256: string;
+        };
+        ShareAcceptancePageDto: {
+            /** @description newest first */
+            acceptances: components["schemas"]["ShareAcceptanceDto"][];
+            /** @description pass as cursor for the next page; null on the last one */
+            nextCursor: string | null;
+        };
+        ShareListDto: {
+            shares: components["schemas"]["ShareDto"][];
+            /** @description present only when the request named `limit` or `cursor`: the `cursor` of the next page, or null on the last page */
+            nextCursor?: string | null;
+        };
         DocumentReadDto: {
             fileId: string;
             /** @description null once the file was deleted for good */
@@ -4002,36 +4053,6 @@ export interface components {
         ShareVisitPageDto: {
             /** @description newest first */
             visits: components["schemas"]["ShareVisitDto"][];
-            /** @description pass as cursor for the next page; null on the last one */
-            nextCursor: string | null;
-        };
-        ShareAcceptanceDto: {
-            id: string;
-            /** Format: date-time */
-            at: string;
-            /** @description the name the visitor typed (agreements with requireName); null otherwise */
-            name: string | null;
-            /** @description the signed-in visitor's proven e-mail address; null for an anonymous visitor or an unproven address */
-            email: string | null;
-            /** @description the masked address prefix (IPv4 /24, IPv6 /48) */
-            ipPrefix: string;
-            /** @description the visitor's User-Agent */
-            userAgent: string;
-            /** @description the browser read from userAgent, as in the visit log */
-            browser?: string | null;
-            /** @description the operating system read from userAgent, as in the visit log */
-            os?: string | null;
-            /**
-             * @description the kind of device read from userAgent, as in the visit log
-             * @enum {string}
-             */
-            device?: "desktop" | "mobile" | "tablet" | "other";
-            /** @description SHA-256 (hex) of the agreement text accepted (Share.agreement.sha256 at the time) */
-            agreementSha256: string;
-        };
-        ShareAcceptancePageDto: {
-            /** @description newest first */
-            acceptances: components["schemas"]["ShareAcceptanceDto"][];
             /** @description pass as cursor for the next page; null on the last one */
             nextCursor: string | null;
         };
@@ -7207,6 +7228,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description `{ file }`: the trashed file */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7235,6 +7257,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7305,6 +7336,15 @@ export interface operations {
             };
             /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7602,6 +7642,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Folders_create: {
@@ -7670,6 +7719,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Folders_remove: {
@@ -7711,6 +7769,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7781,6 +7848,15 @@ export interface operations {
             };
             /** @description INFECTED, SLUG_TAKEN, DUPLICATE or CONFLICT */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8415,6 +8491,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     ConsoleShares_get: {
@@ -8456,6 +8541,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8505,6 +8599,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8582,6 +8685,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     ConsoleShares_acceptancesOf: {
@@ -8643,6 +8755,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     ConsoleShares_acceptancesCsv: {
@@ -8685,6 +8806,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8751,6 +8881,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     ConsoleShares_policies: {
@@ -8792,6 +8931,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8854,6 +9002,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9130,6 +9287,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Trash_purgeAll: {
@@ -9160,6 +9326,15 @@ export interface operations {
             };
             /** @description FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9215,6 +9390,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Trash_restoreFile: {
@@ -9256,6 +9440,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9311,6 +9504,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Trash_restoreFolder: {
@@ -9352,6 +9554,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9402,6 +9613,24 @@ export interface operations {
             };
             /** @description FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description OVER_QUOTA */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description RATE_LIMITED (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10242,6 +10471,15 @@ export interface operations {
                     "application/zip": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description RATE_LIMITED (with Retry-After) */
             429: {
                 headers: {
@@ -10673,6 +10911,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11713,6 +11960,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -11911,6 +12167,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -11953,6 +12218,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12019,6 +12293,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -12060,6 +12343,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12122,6 +12414,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12303,6 +12604,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12627,6 +12937,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14285,6 +14604,15 @@ export interface operations {
                     "application/zip": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description RATE_LIMITED (with Retry-After) */
             429: {
                 headers: {
@@ -14716,6 +15044,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15756,6 +16093,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -15954,6 +16300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -15996,6 +16351,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16062,6 +16426,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -16103,6 +16476,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16165,6 +16547,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16346,6 +16737,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16670,6 +17070,15 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,10 @@
 import { Controller, Get, Header, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
-import { SessionAuthGuard } from '../auth/session-auth.guard.js';
+import { SessionOrBearerGuard } from '../auth/session-or-bearer.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { V1_PATHS } from '../common/v1-paths.js';
+import { DoorOperationNames } from '../openapi/operation-names.js';
 import { ExportService } from './export.service.js';
 
 const DESCRIPTION =
@@ -25,36 +25,22 @@ function download(file: { fileName: string; stream: NodeJS.ReadableStream }): St
   });
 }
 
-/** The account's own export for the API and the CLI (`sharedown export`): a read-scoped token is enough. */
+/**
+ * The account's own export, one handler for the token API and the CLI (`sharedown export`; a read-scoped
+ * token is enough) and for the console's Account page (`/api/console`, its session).
+ */
 @ApiTags('files')
 @ApiBearerAuth()
-@UseGuards(BearerAuthGuard)
-@Controller(V1_PATHS)
+@ApiCookieAuth()
+@UseGuards(SessionOrBearerGuard)
+@DoorOperationNames({ token: 'Export', console: 'ConsoleExport' })
+@Controller([...V1_PATHS, 'api/console'])
 export class ExportController {
   constructor(private readonly exports: ExportService) {}
 
   @Get('export')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Download all my documents and shares as a zip', description: DESCRIPTION })
-  @ApiProduces('application/zip')
-  @ApiOkResponse(ZIP_RESPONSE)
-  @ApiErrors(401, 429)
-  async export(@CurrentAuth() auth: AuthContext): Promise<StreamableFile> {
-    return download(await this.exports.export(auth.user));
-  }
-}
-
-/** The same export for the console's Account page, on the session. */
-@ApiTags('console')
-@ApiCookieAuth()
-@UseGuards(SessionAuthGuard)
-@Controller('api/console')
-export class ConsoleExportController {
-  constructor(private readonly exports: ExportService) {}
-
-  @Get('export')
-  @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Download all my documents and shares as a zip (console)', description: DESCRIPTION })
   @ApiProduces('application/zip')
   @ApiOkResponse(ZIP_RESPONSE)
   @ApiErrors(401, 403, 429)

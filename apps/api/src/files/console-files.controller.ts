@@ -1,11 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { FileResponseDto } from './dto/file.dto.js';
-import { FilesService } from './files.service.js';
 import { readMultipartUpload } from './upload-reader.js';
 import { UploadsService } from './uploads.service.js';
 import { ConsoleFilesService } from './console-files.service.js';
@@ -17,11 +15,15 @@ import {
   ConsoleUploadResultDto,
   FileContentDto,
   FileVersionListDto,
-  UpdateFileDto,
   VersionResultDto,
   VersionUploadFormDto,
 } from './dto/console-files.dto.js';
 
+/**
+ * The console's own file operations (its session only): its list, upload, file and content answer
+ * other shapes than the token API's on the same paths (token-files.controller.ts), and versions exist
+ * only here. Renaming, moving and trashing a file are written once, for both doors (files.controller.ts).
+ */
 @ApiTags('console')
 @ApiCookieAuth()
 @UseGuards(SessionAuthGuard)
@@ -29,7 +31,6 @@ import {
 export class ConsoleFilesController {
   constructor(
     private readonly consoleFiles: ConsoleFilesService,
-    private readonly files: FilesService,
     private readonly uploads: UploadsService,
   ) {}
 
@@ -58,22 +59,6 @@ export class ConsoleFilesController {
   @ApiErrors(401, 403, 404)
   async get(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
     return { file: await this.consoleFiles.get(auth.user.id, id) };
-  }
-
-  @Patch(':id')
-  @ApiOperation({ summary: 'Rename a file and/or move it to another folder' })
-  @ApiOkResponse({ type: ConsoleFileResponseDto })
-  @ApiErrors(400, 401, 403, 404, 409)
-  async update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateFileDto) {
-    return { file: await this.consoleFiles.update(auth.user.id, id, body) };
-  }
-
-  @Delete(':id')
-  @ApiOperation({ summary: 'Move a file to the trash (revokes its shares; storage is freed on purge)' })
-  @ApiOkResponse({ type: FileResponseDto })
-  @ApiErrors(401, 403, 404)
-  async remove(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
-    return { file: await this.files.trash(auth.user.id, id) };
   }
 
   @Get(':id/content')

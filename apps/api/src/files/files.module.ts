@@ -4,17 +4,16 @@ import { ScanModule } from '../scan/scan.module.js';
 import { SharesModule } from '../shares/shares.module.js';
 import { ConsoleFilesController } from './console-files.controller.js';
 import { ConsoleFilesService } from './console-files.service.js';
-import { ApiFoldersController } from './api-folders.controller.js';
-import { ApiTrashController } from './api-trash.controller.js';
 import { FileTextService } from './file-text.service.js';
 import { FilesController } from './files.controller.js';
+import { TokenFilesController } from './token-files.controller.js';
 import { FilesRepository } from './files.repository.js';
-import { FoldersRepository } from './folders.repository.js';
+import { FoldersRepository } from './folders/folders.repository.js';
 import { FilesService } from './files.service.js';
-import { FoldersController } from './folders.controller.js';
-import { FoldersService } from './folders.service.js';
-import { TrashController } from './trash.controller.js';
-import { TrashService } from './trash.service.js';
+import { FoldersController } from './folders/folders.controller.js';
+import { FoldersService } from './folders/folders.service.js';
+import { TrashController } from './trash/trash.controller.js';
+import { TrashService } from './trash/trash.service.js';
 import { UploadsService } from './uploads.service.js';
 import { AuditModule } from '../audit/audit.module.js';
 
@@ -25,14 +24,8 @@ import { AuditModule } from '../audit/audit.module.js';
  */
 @Module({
   imports: [AuthModule, AuditModule, ScanModule, SharesModule],
-  controllers: [
-    FilesController,
-    ConsoleFilesController,
-    FoldersController,
-    TrashController,
-    ApiFoldersController,
-    ApiTrashController,
-  ],
+  // FilesController, FoldersController and TrashController serve both doors; the other two, each door's own shapes.
+  controllers: [FilesController, TokenFilesController, ConsoleFilesController, FoldersController, TrashController],
   providers: [
     FilesService,
     FilesRepository,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Multipart } from '@fastify/multipart';
 import { LIMITS } from '@sharedown/contract/limits';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { jsonTooDeep } from '../common/json-depth.js';
+import { isMultipart, multipartParts, type MultipartOptions } from '../http/multipart.js';
 
 /** One uploaded document: its client-side name and its text exactly as sent. */
 export interface UploadedDocument {
@@ -36,7 +36,16 @@ export function decodeDocument(filename: string, bytes: Buffer): UploadedDocumen
   return { filename, content, sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-// The plugin's own limits answer 413 by default; only the file size is about the quota.
+/**
+ * One document and a few short fields. Keep the client's name intact: busboy would otherwise strip
+ * anything up to the last slash, and a name with a path separator must be refused rather than shortened.
+ */
+const UPLOAD_PARTS: MultipartOptions = {
+  limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+  preservePath: true,
+};
+
+// The parser's limits carry 413 as Fastify's did; only the file size is about the quota.
 const SHAPE_ERRORS: Record<string, string> = {
   FST_FILES_LIMIT: '一次只能上传一个文件',
   FST_PARTS_LIMIT: 'multipart 字段过多',
@@ -58,7 +67,7 @@ function multipartError(error: unknown): unknown {
 }
 
 /**
- * A field sent as `application/json`, which the plugin has already parsed, back to its text
+ * A field sent as `application/json`, which the parser has already parsed, back to its text
  * for the field's own parser. A value too deep to serialize again is refused like a deep body.
  */
 function fieldText(name: string, value: unknown): string {
@@ -75,18 +84,15 @@ function tooLarge(): AppError {
 
 /**
  * Reads a multipart request: the single `file` part (at most 10 MB, never more held in
- * memory; the part stream is cut by the plugin's fileSize limit) and the named text fields.
+ * memory; the part stream is cut by the parser's fileSize limit) and the named text fields.
  * Any other field is refused, as JSON bodies refuse unknown properties.
  */
 export async function readMultipartUpload(request: FastifyRequest, allowedFields: readonly string[]): Promise<MultipartUpload> {
-  if (!request.isMultipart()) throw AppError.validation('请求必须是 multipart/form-data，并包含 file 字段');
+  if (!isMultipart(request)) throw AppError.validation('请求必须是 multipart/form-data，并包含 file 字段');
   const fields: Record<string, string> = {};
   let document: UploadedDocument | null = null;
-  // Keep the client's name intact: busboy would otherwise strip anything up to the last
-  // slash, and a name with a path separator must be refused rather than shortened.
   try {
-    const parts: AsyncIterableIterator<Multipart> = request.parts({ preservePath: true });
-    for await (const part of parts) {
+    for await (const part of multipartParts(request, UPLOAD_PARTS)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
@@ -96,12 +102,12 @@ export async function readMultipartUpload(request: FastifyRequest, allowedFields
         let received = 0;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
           received += chunk.length;
-          // The multipart plugin is registered with the same fileSize; this counts what was decoded.
+          // The parser cuts the stream at the same fileSize; this counts what was decoded.
           if (received > LIMITS.uploadBytes) throw tooLarge();
           chunks.push(chunk);
         }
         if (part.file.truncated) throw tooLarge();
-        document = decodeDocument(part.filename ?? '', Buffer.concat(chunks, received));
+        document = decodeDocument(part.filename, Buffer.concat(chunks, received));
         continue;
       }
       if (part.fieldname === 'file') throw AppError.validation('file 字段必须是上传的文件（带文件名）', 'file');

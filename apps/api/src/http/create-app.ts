@@ -21,14 +21,13 @@ import { Metrics } from '../metrics/metrics.js';
 import { observeRequests } from './request-observer.js';
 import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { LIMITS } from '@sharedown/contract/limits';
 import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
 import { limitBeaconBodies } from '../viewer/beacon-body-limit.js';
 import { ShareGateCache } from '../viewer/share-gate-cache.js';
 import { serveMeDirectly } from '../auth/me-route.js';
 import { TokenIdentityCache } from '../auth/token-identity-cache.js';
 import { forgetCachesOnWrites } from './forget-caches-on-writes.js';
-import { multipartForUploads } from './multipart.js';
+import { acceptMultipart } from './multipart.js';
 
 // Validate accepts 1 048 576 characters; JSON-escaped that can reach several bytes each.
 const JSON_BODY_LIMIT = 8 * 1024 * 1024;
@@ -85,12 +84,8 @@ export async function createApp(
   registerJsonParser(fastify);
   await app.register(fastifyFormBody as never, { bodyLimit: 64 * 1024 } as never);
   await app.register(fastifyCookie as never, { secret: runtime.sessionSecret } as never);
-  await app.register(
-    multipartForUploads as never,
-    {
-      limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
-    } as never,
-  );
+  // Upload bodies stay unread until an upload handler streams them (files/upload-reader.ts).
+  acceptMultipart(fastify);
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   // A member acting in a shared workspace is named on the workspace's audit trail (audit/acting-member.ts).
   app.useGlobalInterceptors(new ActingMemberInterceptor());

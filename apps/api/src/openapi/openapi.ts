@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { consoleOperationId, tokenOperationPrefix } from './operation-names.js';
 import { collapseSingleRefAllOf, declarePublicRoutes } from './tidy-document.js';
 
 type PathItem = OpenAPIObject['paths'][string];
@@ -29,7 +30,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const raw = collapseSingleRefAllOf(
     SwaggerModule.createDocument(app, config, {
-      operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+      operationIdFactory: (controllerKey, methodKey) =>
+        `${tokenOperationPrefix(controllerKey.replace(/Controller$/, ''))}_${methodKey}`,
     }),
   );
   const paths: Record<string, PathItem> = {};
@@ -41,15 +43,23 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     new Set(entries.filter(([path]) => path.startsWith(prefix)).flatMap(([, item]) => operationIdsOf(item).map(baseId)));
   const restIds = baseIdsUnder('/v1/');
   const consoleIds = baseIdsUnder('/api/console/');
-  const shared = (item: PathItem) => operationIdsOf(item).some((id) => restIds.has(baseId(id)) && consoleIds.has(baseId(id)));
+  // A path may hold both kinds: `/api/console/files/{id}` reads the console's own file and renames the shared one.
+  const shared = (id: string) => restIds.has(baseId(id)) && consoleIds.has(baseId(id));
   for (const [path, item] of entries) {
-    const bothDoors = shared(item);
     if (path.startsWith('/v1/')) {
-      paths[path.slice(3)] = bothDoors ? withSecurity(item, BEARER) : item;
-    } else if (bothDoors && path.startsWith('/api/console/')) {
-      paths[path] = { ...renameOperations(withSecurity(item, SESSION, 'console'), '_console', true), servers: rootServer };
+      paths[path.slice(3)] = mapOperations(item, shared, (operation) => ({ ...operation, security: BEARER }));
+    } else if (path.startsWith('/api/console/')) {
+      paths[path] = {
+        ...mapOperations(item, shared, (operation) => ({
+          ...operation,
+          operationId: consoleOperationId(baseId(operation.operationId)),
+          security: SESSION,
+          tags: [...(operation.tags ?? []), 'console'],
+        })),
+        servers: rootServer,
+      };
     } else {
-      const rest = bothDoors ? withSecurity(item, BEARER) : item;
+      const rest = mapOperations(item, shared, (operation) => ({ ...operation, security: BEARER }));
       paths[path] = { ...renameOperations(rest, path.startsWith('/api/v1/') ? '_apiV1' : ''), servers: rootServer };
     }
   }
@@ -65,31 +75,36 @@ function baseId(id: string): string {
   return id.replace(/\[\d+\]$/, '');
 }
 
+interface Operation {
+  operationId: string;
+  tags?: string[];
+  security?: Array<Record<string, string[]>>;
+}
+
 function operationIdsOf(item: PathItem): string[] {
   const record = item as Record<string, { operationId?: string } | undefined>;
   return METHODS.flatMap((method) => record[method]?.operationId ?? []);
 }
 
-/** The mount's own authentication, and (the console's mount) the console's tag beside the operation's own. */
-function withSecurity(item: PathItem, security: Array<Record<string, string[]>>, tag?: string): PathItem {
+/**
+ * The operations of `item` that `shared` names (an operation mounted on both doors), as `change` makes
+ * them: each mount names its own authentication, and the console's mount its own operation id and tag.
+ */
+function mapOperations(item: PathItem, shared: (id: string) => boolean, change: (operation: Operation) => Operation): PathItem {
   const copy: Record<string, unknown> = { ...item };
   for (const method of METHODS) {
-    const operation = copy[method] as { tags?: string[] } | undefined;
-    if (!operation) continue;
-    copy[method] = { ...operation, security, ...(tag ? { tags: [...(operation.tags ?? []), tag] } : {}) };
+    const operation = copy[method] as Operation | undefined;
+    if (operation?.operationId && shared(operation.operationId)) copy[method] = change(operation);
   }
   return copy as PathItem;
 }
 
-function renameOperations(item: PathItem, suffix: string, fromBase = false): PathItem {
+function renameOperations(item: PathItem, suffix: string): PathItem {
   if (!suffix) return item;
   const copy: Record<string, unknown> = { ...item };
   for (const method of METHODS) {
     const operation = copy[method] as { operationId?: string } | undefined;
-    if (operation?.operationId) {
-      const id = fromBase ? baseId(operation.operationId) : operation.operationId;
-      copy[method] = { ...operation, operationId: `${id}${suffix}` };
-    }
+    if (operation?.operationId) copy[method] = { ...operation, operationId: `${operation.operationId}${suffix}` };
   }
   return copy as PathItem;
 }

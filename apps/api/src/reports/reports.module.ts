@@ -5,7 +5,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { AdminReportsController } from './admin-reports.controller.js';
 import { AdminReportsService } from './admin-reports.service.js';
 import { ReportsRepository } from './reports.repository.js';
-import { ConsoleShareReportsController, ShareReportsController } from './share-reports.controller.js';
+import { ShareReportsController } from './share-reports.controller.js';
 import { ShareReportsService } from './share-reports.service.js';
 
 /**
@@ -14,7 +14,7 @@ import { ShareReportsService } from './share-reports.service.js';
  */
 @Module({
   imports: [AuthModule, AuditModule, AdminModule],
-  controllers: [AdminReportsController, ShareReportsController, ConsoleShareReportsController],
+  controllers: [AdminReportsController, ShareReportsController],
   providers: [ReportsRepository, AdminReportsService, ShareReportsService],
 })
 export class ReportsModule {}

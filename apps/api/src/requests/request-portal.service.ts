@@ -27,6 +27,7 @@ import { receiptPage, requestEndedPage, requestPage, sizeText } from './request-
 import { requestText } from './request-text.js';
 import { RequestsRepository, type PublicRequest } from './requests.repository.js';
 import { requestPath } from './requests.service.js';
+import { isMultipart } from '../http/multipart.js';
 
 /** Upload attempts per client network (an IPv4 address, an IPv6 /64), over all requests. */
 export const UPLOAD_ATTEMPTS = 120;
@@ -110,7 +111,7 @@ export class RequestPortalService {
     const found = await this.find(segment, token);
     if (!found) return this.refuse(request, json, new UploadRefusal(404, ErrorCode.NOT_FOUND, '文档请求不存在'));
     if (!request.sameOrigin) return this.pages.message(request, 403, 'foreignForm');
-    if (!raw.isMultipart()) {
+    if (!isMultipart(raw)) {
       if (request.form.action === 'password' && found.hasPassword) return this.password(request, found);
       return this.refuse(request, json, new UploadRefusal(400, ErrorCode.VALIDATION, '请求必须是 multipart/form-data'), found);
     }

@@ -10,7 +10,7 @@ import { pageOf, pageRequestOf } from '../common/page-cursor.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { folderNameProblem, nfcName, numberedName } from '../files/file-names.js';
 import { FilesRepository } from '../files/files.repository.js';
-import { FoldersRepository } from '../files/folders.repository.js';
+import { FoldersRepository } from '../files/folders/folders.repository.js';
 import { FilesService } from '../files/files.service.js';
 import {
   REQUEST_STATES,

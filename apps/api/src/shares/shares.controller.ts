@@ -1,40 +1,34 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { SessionOrBearerGuard } from '../auth/session-or-bearer.guard.js';
 import { RequiresWriteScope } from '../auth/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
-import { pageRequestOf } from '../common/page-cursor.js';
 import { V1_PATHS } from '../common/v1-paths.js';
-import { SHARES_CURSOR } from './share-list.repository.js';
-import { SharePagesService } from './share-pages.service.js';
-import { CreateShareDto, CreatedShareDto, ListSharesQueryDto, ShareDto, ShareEnvelopeDto, ShareListDto } from './share.dto.js';
+import { DoorOperationNames } from '../openapi/operation-names.js';
+import { CreateShareDto, CreatedShareDto, ShareDto, ShareEnvelopeDto } from './share.dto.js';
 import { SharesService } from './shares.service.js';
-import { ShareVisitPageDto, VisitLogQueryDto } from './share-visit-log.dto.js';
-import { ShareVisitLogService } from './share-visit-log.service.js';
 import { ShareEditorService } from './share-editor.service.js';
 import { SharePoliciesDto, UpdateShareDto } from './share-update.dto.js';
-import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './share-analytics.dto.js';
-import { ShareAnalyticsService } from './share-analytics.service.js';
-import {
-  SHARE_ACCEPTANCES_CSV_DESCRIPTION,
-  SHARE_ACCEPTANCES_DESCRIPTION,
-  SHARE_ANALYTICS_DESCRIPTION,
-  SHARE_EDIT_DESCRIPTION,
-} from './share-route-docs.js';
-import { AcceptanceQueryDto, ShareAcceptancePageDto } from './share-acceptances.dto.js';
-import { ShareAcceptancesService } from './share-acceptances.service.js';
+import { ShareAnalyticsDto, ShareAnalyticsQueryDto } from './analytics/share-analytics.dto.js';
+import { ShareAnalyticsService } from './analytics/share-analytics.service.js';
+import { AcceptanceQueryDto, ShareAcceptancePageDto } from './analytics/share-acceptances.dto.js';
+import { ShareAcceptancesService } from './analytics/share-acceptances.service.js';
 
+/**
+ * Shares, one handler per operation for the token API (`/api/v1`, `/v1`, a bearer token) and the
+ * console (`/api/console`, its session). The list and the visit log answer each door in its own
+ * contract (token-shares.controller.ts, console-shares.controller.ts).
+ */
 @ApiTags('shares')
 @ApiBearerAuth()
-@UseGuards(BearerAuthGuard)
-@Controller(V1_PATHS)
+@ApiCookieAuth()
+@UseGuards(SessionOrBearerGuard)
+@DoorOperationNames({ token: 'Shares', console: 'ConsoleShares' })
+@Controller([...V1_PATHS, 'api/console'])
 export class SharesController {
   constructor(
     private readonly shares: SharesService,
-    private readonly pages: SharePagesService,
-    private readonly visitLog: ShareVisitLogService,
     private readonly editor: ShareEditorService,
     private readonly analytics: ShareAnalyticsService,
     private readonly acceptances: ShareAcceptancesService,
@@ -58,30 +52,10 @@ export class SharesController {
     return this.shares.create(auth.user, body, auth.actor.id);
   }
 
-  @Get('shares')
-  @ApiOperation({
-    summary: "The account's shares, newest first; optionally those of one file or the collections of one folder",
-    description:
-      'Without `limit` and `cursor` the answer holds every share. With either, it holds one page and `nextCursor`; ' +
-      'pass that value as `cursor` (with the same `fileId` / `folderId`) for the next page, until it is null. ' +
-      'Pages follow the order keys (createdAt descending, then id), not offsets: shares created or revoked between ' +
-      'two pages shift no other share into a page twice or out of all pages.',
-  })
-  @ApiQuery({ name: 'fileId', required: false, type: String, description: 'only the shares of this file' })
-  @ApiQuery({ name: 'folderId', required: false, type: String, description: 'only the collections of this folder' })
-  @ApiPageQueries()
-  @ApiOkResponse({ type: ShareListDto })
-  @ApiErrors(400, 401, 429)
-  async list(@CurrentAuth() auth: AuthContext, @Query() query: ListSharesQueryDto): Promise<ShareListDto> {
-    const page = pageRequestOf(SHARES_CURSOR, query);
-    if (page) return this.pages.page(auth.user.id, { fileId: query.fileId, folderId: query.folderId }, page);
-    return { shares: await this.shares.list(auth.user.id, { fileId: query.fileId, folderId: query.folderId }) };
-  }
-
   @Get('shares/:id')
   @ApiOperation({ summary: 'One share' })
   @ApiOkResponse({ type: ShareDto })
-  @ApiErrors(401, 404, 429)
+  @ApiErrors(401, 403, 404, 429)
   get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ShareDto> {
     return this.shares.get(auth.user.id, id);
   }
@@ -90,7 +64,11 @@ export class SharesController {
   @RequiresWriteScope()
   @ApiOperation({
     summary: "Change a live share's policies",
-    description: SHARE_EDIT_DESCRIPTION,
+    description:
+      'Absent fields stay, null removes (expiry, password, caps, watermark text), validated like creation, and each change is ' +
+      "recorded in the share's change history. The link, its counts and its history stay; a total cap at or below the visit " +
+      'count consumes the link, a higher one opens it again; the next visit is judged by the new policies. ' +
+      'A revoked share cannot be changed (409). Edits of one share take turns on its row lock.',
   })
   @ApiOkResponse({ type: ShareDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)
@@ -104,7 +82,7 @@ export class SharesController {
     description: 'The e-mail allowlist and the one-session rule, which an edit starts from.',
   })
   @ApiOkResponse({ type: SharePoliciesDto })
-  @ApiErrors(401, 404, 429)
+  @ApiErrors(401, 403, 404, 429)
   policies(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<SharePoliciesDto> {
     return this.editor.policies(auth.user.id, id);
   }
@@ -112,10 +90,13 @@ export class SharesController {
   @Get('shares/:id/analytics')
   @ApiOperation({
     summary: 'Visit analytics',
-    description: SHARE_ANALYTICS_DESCRIPTION,
+    description:
+      'Logged visits per day (human and automated), engagement, top referrers and devices over the last `days` days, ' +
+      'and reading by section: for each h1–h3 section of a Markdown or HTML document (of a collection: of every document ' +
+      'read), how many visits had it on screen for at least a second and their median seconds.',
   })
   @ApiOkResponse({ type: ShareAnalyticsDto })
-  @ApiErrors(400, 401, 404, 429)
+  @ApiErrors(400, 401, 403, 404, 429)
   analyticsOf(
     @CurrentAuth() auth: AuthContext,
     @Param('id') id: string,
@@ -133,42 +114,16 @@ export class SharesController {
     return { share: await this.shares.revoke(auth.user.id, id) };
   }
 
-  @Get('shares/:id/visits')
-  @ApiOperation({
-    summary: "The share's visit log, newest first",
-    description: 'One row per admitted visit, with engagement once the viewer page reported it. Pages follow nextCursor.',
-  })
-  @ApiOkResponse({ type: ShareVisitPageDto })
-  @ApiErrors(400, 401, 404, 429)
-  visits(
-    @CurrentAuth() auth: AuthContext,
-    @Param('id') id: string,
-    @Query() query: VisitLogQueryDto,
-  ): Promise<ShareVisitPageDto> {
-    return this.visitLog.page(auth.user.id, id, query);
-  }
-
-  @Get('shares/:id/visits.csv')
-  @ApiOperation({
-    summary: "The share's visit log as CSV",
-    description: 'The same rows and filters as the visit log (limit and cursor aside), with a header line; at most 100000 rows.',
-  })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'CSV, UTF-8, one visit per line', schema: { type: 'string' } })
-  @ApiErrors(400, 401, 404, 429)
-  async visitsCsv(
-    @CurrentAuth() auth: AuthContext,
-    @Param('id') id: string,
-    @Query() query: VisitLogQueryDto,
-  ): Promise<StreamableFile> {
-    const csv = await this.visitLog.csv(auth.user.id, id, query);
-    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="visits-${id}.csv"` });
-  }
-
   @Get('shares/:id/acceptances')
-  @ApiOperation({ summary: "Acceptances of the share's agreement, newest first", description: SHARE_ACCEPTANCES_DESCRIPTION })
+  @ApiOperation({
+    summary: "Acceptances of the share's agreement, newest first",
+    description:
+      "One row per visitor and agreement text: the name typed (agreements with requireName), the signed-in visitor's proven " +
+      'e-mail, the time, the masked IP prefix, the User-Agent and the SHA-256 of the text accepted. An acceptance holds for ' +
+      'that visitor until the owner changes the text. Pages follow nextCursor; kept as long as visits (VISIT_RETENTION_DAYS).',
+  })
   @ApiOkResponse({ type: ShareAcceptancePageDto })
-  @ApiErrors(400, 401, 404, 429)
+  @ApiErrors(400, 401, 403, 404, 429)
   acceptancesOf(
     @CurrentAuth() auth: AuthContext,
     @Param('id') id: string,
@@ -178,10 +133,15 @@ export class SharesController {
   }
 
   @Get('shares/:id/acceptances.csv')
-  @ApiOperation({ summary: "Acceptances of the share's agreement as CSV", description: SHARE_ACCEPTANCES_CSV_DESCRIPTION })
+  @ApiOperation({
+    summary: "Acceptances of the share's agreement as CSV",
+    description:
+      'The same rows as the acceptance list (columns id, at, name, email, ipPrefix, userAgent, agreementSha256), newest first, ' +
+      'with a header line; at most 100000 rows.',
+  })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV, UTF-8, one acceptance per line', schema: { type: 'string' } })
-  @ApiErrors(401, 404, 429)
+  @ApiErrors(401, 403, 404, 429)
   async acceptancesCsv(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<StreamableFile> {
     const csv = await this.acceptances.csv(auth.user.id, id);
     return new StreamableFile(csv, {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { MAX_FOLDER_DEPTH } from '../files/folders.repository.js';
+import { MAX_FOLDER_DEPTH } from '../files/folders/folders.repository.js';
 import type { FileKind } from '../shares/share-row.js';
 import type { ScanStatus } from './share-view.repository.js';
 

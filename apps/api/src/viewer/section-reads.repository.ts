@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MAX_FOLDER_DEPTH } from '../files/folders.repository.js';
+import { MAX_FOLDER_DEPTH } from '../files/folders/folders.repository.js';
 import { DataSource } from 'typeorm';
 import { affectedCount, returnedRows } from '../common/sql.js';
 import type { FileKind } from '../shares/share-row.js';

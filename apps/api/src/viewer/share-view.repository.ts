@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../common/sql.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
-import { MAX_FOLDER_DEPTH } from '../files/folders.repository.js';
+import { MAX_FOLDER_DEPTH } from '../files/folders/folders.repository.js';
 import type { FileKind } from '../shares/share-row.js';
 import type { ShareNotify } from '../shares/share-notify.js';
 

@@ -7,7 +7,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * - `(share_id, at DESC, id DESC)` duplicated `(share_id, automated, at DESC, id DESC)` for the
  *   reads that take both kinds of visit: those now read the human and the automated range of the
- *   remaining index and merge them (share-visit-log.repository.ts, share-analytics.repository.ts);
+ *   remaining index and merge them (shares/analytics/share-visit-log.repository.ts, share-analytics.repository.ts);
  * - the purge's `(at)` becomes a BRIN index: rows arrive in time order, so block ranges summarise
  *   `at` well, and a BRIN index costs an insert nothing until its range is summarised.
  *

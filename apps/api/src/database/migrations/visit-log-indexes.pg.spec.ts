@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShareAnalyticsRepository } from '../../shares/share-analytics.repository.js';
-import { newestOfBothKinds, ShareVisitLogRepository, type VisitLogFilter } from '../../shares/share-visit-log.repository.js';
+import { ShareAnalyticsRepository } from '../../shares/analytics/share-analytics.repository.js';
+import {
+  newestOfBothKinds,
+  ShareVisitLogRepository,
+  type VisitLogFilter,
+} from '../../shares/analytics/share-visit-log.repository.js';
 import { testVisitLogEntry } from '../../viewer/visit-log-entry.fixture.js';
 import { VisitLogRepository } from '../../viewer/visit-log.repository.js';
 import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../test-database.fixture.js';

@@ -1,20 +1,23 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
-import { RequiresWriteScope } from '../auth/token-scope.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
-import { V1_PATHS } from '../common/v1-paths.js';
-import { ConsoleFilesService } from './console-files.service.js';
-import { PurgeResultDto, RestoredFileDto, RestoredFolderDto, TrashListDto } from './dto/console-files.dto.js';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth, type AuthContext } from '../../auth/auth-context.js';
+import { SessionOrBearerGuard } from '../../auth/session-or-bearer.guard.js';
+import { RequiresWriteScope } from '../../auth/token-scope.js';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { V1_PATHS } from '../../common/v1-paths.js';
+import { DoorOperationNames } from '../../openapi/operation-names.js';
+import { ConsoleFilesService } from '../console-files.service.js';
+import { PurgeResultDto, RestoredFileDto, RestoredFolderDto, TrashListDto } from '../dto/console-files.dto.js';
 import { TrashService } from './trash.service.js';
 
-/** The trash for API tokens: the same service, bodies and answers as `/api/console/trash`. */
+/** The trash, one handler per operation for the token API (`/api/v1`, `/v1`) and the console (`/api/console`). */
 @ApiTags('trash')
 @ApiBearerAuth()
-@UseGuards(BearerAuthGuard)
-@Controller(V1_PATHS)
-export class ApiTrashController {
+@ApiCookieAuth()
+@UseGuards(SessionOrBearerGuard)
+@DoorOperationNames({ token: 'ApiTrash', console: 'Trash' })
+@Controller([...V1_PATHS, 'api/console'])
+export class TrashController {
   constructor(
     private readonly trash: TrashService,
     private readonly consoleFiles: ConsoleFilesService,
@@ -23,7 +26,7 @@ export class ApiTrashController {
   @Get('trash')
   @ApiOperation({ summary: 'What is in the trash', description: 'Trashed items keep counting against the quota until purged.' })
   @ApiOkResponse({ type: TrashListDto })
-  @ApiErrors(401, 429)
+  @ApiErrors(401, 403, 429)
   list(@CurrentAuth() auth: AuthContext): Promise<TrashListDto> {
     return this.trash.list(auth.user.id);
   }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
-import { AppError } from '../common/app-error.js';
+import { AppError } from '../../common/app-error.js';
 import {
   DEFAULT_ACCEPTANCE_PAGE,
   MAX_ACCEPTANCE_EXPORT,

@@ -1,19 +1,22 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
-import { RequiresWriteScope } from '../auth/token-scope.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
-import { V1_PATHS } from '../common/v1-paths.js';
-import { CreateFolderDto, FolderResponseDto, FolderTreeDto, UpdateFolderDto } from './dto/console-files.dto.js';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth, type AuthContext } from '../../auth/auth-context.js';
+import { SessionOrBearerGuard } from '../../auth/session-or-bearer.guard.js';
+import { RequiresWriteScope } from '../../auth/token-scope.js';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { V1_PATHS } from '../../common/v1-paths.js';
+import { DoorOperationNames } from '../../openapi/operation-names.js';
+import { CreateFolderDto, FolderResponseDto, FolderTreeDto, UpdateFolderDto } from '../dto/console-files.dto.js';
 import { FoldersService } from './folders.service.js';
 
-/** The folder tree for API tokens: the same service, bodies and answers as `/api/console/folders`. */
+/** The folder tree, one handler per operation for the token API (`/api/v1`, `/v1`) and the console (`/api/console`). */
 @ApiTags('folders')
 @ApiBearerAuth()
-@UseGuards(BearerAuthGuard)
-@Controller(V1_PATHS)
-export class ApiFoldersController {
+@ApiCookieAuth()
+@UseGuards(SessionOrBearerGuard)
+@DoorOperationNames({ token: 'ApiFolders', console: 'Folders' })
+@Controller([...V1_PATHS, 'api/console'])
+export class FoldersController {
   constructor(private readonly folders: FoldersService) {}
 
   @Get('folders')
@@ -22,7 +25,7 @@ export class ApiFoldersController {
     description: 'Live (not trashed) folders of the caller, each with its sub-folders.',
   })
   @ApiOkResponse({ type: FolderTreeDto })
-  @ApiErrors(401, 429)
+  @ApiErrors(401, 403, 429)
   async tree(@CurrentAuth() auth: AuthContext): Promise<FolderTreeDto> {
     return { folders: await this.folders.tree(auth.user.id) };
   }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { FilesRepository, isUuid, toFileDto } from './files.repository.js';
-import { nfcName } from './file-names.js';
-import { FilesService, isUniqueViolation } from './files.service.js';
-import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from './dto/console-files.dto.js';
-import { FoldersRepository } from './folders.repository.js';
-import { toFolderDto } from './folders.service.js';
-import { AuditAction } from '../audit/audit-action.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { FilesRepository, isUuid, toFileDto } from '../files.repository.js';
+import { nfcName } from '../file-names.js';
+import { FilesService, isUniqueViolation } from '../files.service.js';
+import type { FolderDto, PurgeResultDto, TrashFileDto, TrashFolderDto } from '../dto/console-files.dto.js';
+import { FoldersRepository } from '../folders/folders.repository.js';
+import { toFolderDto } from '../folders/folders.service.js';
+import { AuditAction } from '../../audit/audit-action.js';
+import { AuditLog } from '../../audit/audit-log.js';
 
 const RESTORE_ATTEMPTS = 5;
 

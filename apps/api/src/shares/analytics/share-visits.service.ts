@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { SharesRepository } from './shares.repository.js';
-import { SharesService } from './shares.service.js';
-import { AppError } from '../common/app-error.js';
+import { SharesRepository } from '../shares.repository.js';
+import { SharesService } from '../shares.service.js';
+import { AppError } from '../../common/app-error.js';
 import { DEFAULT_VISIT_HOURS, HOURS_MESSAGE, MAX_VISIT_HOURS, type ShareVisitsDto } from './share-visits.dto.js';
 
 /** Reads the hourly visit buckets the viewer writes while admitting a visit. */

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { folderNameProblem, nfcName } from './file-names.js';
-import { FilesRepository, isUuid } from './files.repository.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { folderNameProblem, nfcName } from '../file-names.js';
+import { FilesRepository, isUuid } from '../files.repository.js';
 import { FoldersRepository, MAX_FOLDER_DEPTH, type FolderRow } from './folders.repository.js';
-import { isUniqueViolation } from './files.service.js';
-import type { FolderDto, FolderNodeDto } from './dto/console-files.dto.js';
-import { AuditAction } from '../audit/audit-action.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { isUniqueViolation } from '../files.service.js';
+import type { FolderDto, FolderNodeDto } from '../dto/console-files.dto.js';
+import { AuditAction } from '../../audit/audit-action.js';
+import { AuditLog } from '../../audit/audit-log.js';
 
 export function toFolderDto(row: FolderRow): FolderDto {
   return { id: row.id, name: row.name, parentId: row.parent_id, createdAt: row.created_at.toISOString() };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returnedRows } from '../common/sql.js';
+import { returnedRows } from '../../common/sql.js';
 
 export interface FolderRow {
   id: string;

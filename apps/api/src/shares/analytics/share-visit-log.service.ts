@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { Injectable } from '@nestjs/common';
+import { Injectable, StreamableFile } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
-import { AppError } from '../common/app-error.js';
+import { AppError } from '../../common/app-error.js';
 import {
   DEFAULT_VISIT_PAGE,
   MAX_VISIT_EXPORT,
@@ -72,6 +72,15 @@ export class ShareVisitLogService {
   }
 
   /** Every visit the filter selects (the newest MAX_VISIT_EXPORT), as CSV with a header line. */
+  /** The visit log as a CSV download: the token API's `visits.csv` and the console's `visit-log.csv`. */
+  async csvFile(userId: string, shareId: string, query: VisitLogQueryDto): Promise<StreamableFile> {
+    const csv = await this.csv(userId, shareId, query);
+    return new StreamableFile(csv, {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="visits-${shareId}.csv"`,
+    });
+  }
+
   async csv(userId: string, shareId: string, query: VisitLogQueryDto): Promise<Readable> {
     const filter = await this.filter(userId, shareId, query);
     const repository = this.repository;

@@ -1,18 +1,18 @@
-import { AuditLog } from '../audit/audit-log.js';
-import { AuditRepository } from '../audit/audit.repository.js';
+import { AuditLog } from '../../audit/audit-log.js';
+import { AuditRepository } from '../../audit/audit.repository.js';
 import 'reflect-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthUser } from '../auth/auth-context.js';
-import { AppError } from '../common/app-error.js';
-import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
-import type { QueueService } from '../queue/queue.service.js';
-import { ScanQueue } from '../scan/scan-queue.js';
-import type { FolderNodeDto } from './dto/console-files.dto.js';
-import { FilesRepository } from './files.repository.js';
+import type { AuthUser } from '../../auth/auth-context.js';
+import { AppError } from '../../common/app-error.js';
+import { createTestDatabase, createTestUser, type TestDatabase } from '../../database/test-database.fixture.js';
+import type { QueueService } from '../../queue/queue.service.js';
+import { ScanQueue } from '../../scan/scan-queue.js';
+import type { FolderNodeDto } from '../dto/console-files.dto.js';
+import { FilesRepository } from '../files.repository.js';
 import { FoldersRepository } from './folders.repository.js';
-import { FilesService } from './files.service.js';
+import { FilesService } from '../files.service.js';
 import { FoldersService } from './folders.service.js';
-import { decodeDocument } from './upload-reader.js';
+import { decodeDocument } from '../upload-reader.js';
 
 const noScans = { queue: () => ({ addBulk: async () => [] }) } as unknown as QueueService;
 
