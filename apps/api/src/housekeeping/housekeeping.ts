@@ -5,12 +5,12 @@ import { deleteExpiredEmailCodes } from '../auth/email/email-codes.repository.js
 import { SessionsService } from '../auth/sessions.service.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { ShareViewRepository } from '../viewer/share-view.repository.js';
+import { ShareViewRepository } from '../viewer/share-view/share-view.repository.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import { VisitLogRepository } from '../viewer/visit-log.repository.js';
-import { deleteAcceptancesOlderThan } from '../viewer/agreement-acceptances.repository.js';
-import { SectionReadsRepository } from '../viewer/section-reads.repository.js';
-import { DocumentReadsRepository } from '../viewer/document-reads.repository.js';
+import { VisitLogRepository } from '../viewer/visit-log/visit-log.repository.js';
+import { deleteAcceptancesOlderThan } from '../viewer/gate/agreement-acceptances.repository.js';
+import { SectionReadsRepository } from '../viewer/visit-log/section-reads.repository.js';
+import { DocumentReadsRepository } from '../viewer/visit-log/document-reads.repository.js';
 import { NotificationDigests } from '../notifications/notification-digests.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';

@@ -13,15 +13,15 @@ import { Metrics } from '../metrics/metrics.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { viewPath } from '../shares/share-row.js';
 import { WebhookEventsService } from '../webhooks/webhook-events.service.js';
-import { ShareViewRepository } from './share-view.repository.js';
-import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
-import { RENDER_LOGIN_COOKIE, RENDER_LOGIN_SECONDS, ViewerIdentity } from './viewer-identity.js';
-import { Signer } from './signer.js';
-import { reportPage, twoFactorPage } from './viewer-pages.js';
-import { safeNext } from './viewer-return-path.js';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS } from './viewer-locale.js';
-import { ViewerPresenter } from './viewer-presenter.js';
-import { publicFileName } from './public-file-name.js';
+import { ShareViewRepository } from './share-view/share-view.repository.js';
+import type { ViewerAnswer, ViewerRequest } from './visitor/viewer-answer.js';
+import { RENDER_LOGIN_COOKIE, RENDER_LOGIN_SECONDS, ViewerIdentity } from './visitor/viewer-identity.js';
+import { Signer } from './visitor/signer.js';
+import { reportPage, twoFactorPage } from './pages/viewer-pages.js';
+import { safeNext } from './visitor/viewer-return-path.js';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS } from './pages/viewer-locale.js';
+import { ViewerPresenter } from './pages/viewer-presenter.js';
+import { publicFileName } from './pages/public-file-name.js';
 import { ViewerService } from './viewer.service.js';
 
 // Reports per client (an IPv4 address or an IPv6 /64, like every throttle) and hour.

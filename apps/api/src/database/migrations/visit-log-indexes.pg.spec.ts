@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShareAnalyticsRepository } from '../../shares/share-analytics.repository.js';
 import { newestOfBothKinds, ShareVisitLogRepository, type VisitLogFilter } from '../../shares/share-visit-log.repository.js';
-import { testVisitLogEntry } from '../../viewer/visit-log-entry.fixture.js';
-import { VisitLogRepository } from '../../viewer/visit-log.repository.js';
+import { testVisitLogEntry } from '../../viewer/visit-log/visit-log-entry.fixture.js';
+import { VisitLogRepository } from '../../viewer/visit-log/visit-log.repository.js';
 import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../test-database.fixture.js';
 import { VisitLogIndexes1763700002000 } from './1763700002000-visit-log-indexes.js';
 
