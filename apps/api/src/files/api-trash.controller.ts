@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
-import { RequiresWriteScope } from '../auth/token-scope.js';
+import { BearerAuthGuard } from '../auth/tokens/bearer-auth.guard.js';
+import { RequiresWriteScope } from '../auth/tokens/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { ConsoleFilesService } from './console-files.service.js';

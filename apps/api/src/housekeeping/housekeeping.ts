@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DataSource } from 'typeorm';
 import { deleteStaleInvites } from '../admin/invites.repository.js';
 import { deleteExpiredEmailCodes } from '../auth/email/email-codes.repository.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { SessionsService } from '../auth/sessions/sessions.service.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../viewer/share-view/share-view.repository.js';

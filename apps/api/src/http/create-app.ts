@@ -26,7 +26,7 @@ import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
 import { limitBeaconBodies } from '../viewer/visit-log/beacon-body-limit.js';
 import { ShareGateCache } from '../viewer/gate/share-gate-cache.js';
 import { serveMeDirectly } from '../auth/me-route.js';
-import { TokenIdentityCache } from '../auth/token-identity-cache.js';
+import { TokenIdentityCache } from '../auth/tokens/token-identity-cache.js';
 import { forgetCachesOnWrites } from './forget-caches-on-writes.js';
 import { multipartForUploads } from './multipart.js';
 

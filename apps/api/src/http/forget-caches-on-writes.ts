@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedRequest } from '../auth/auth-context.js';
-import type { TokenIdentityCache } from '../auth/token-identity-cache.js';
+import type { TokenIdentityCache } from '../auth/tokens/token-identity-cache.js';
 import type { ShareGateCache } from '../viewer/gate/share-gate-cache.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

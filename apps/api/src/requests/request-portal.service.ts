@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 import type { AuthUser } from '../auth/auth-context.js';
-import { verifyPassword } from '../auth/password-hasher.js';
+import { verifyPassword } from '../auth/accounts/password-hasher.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { maskedIpPrefix, throttleKeyOf } from '../common/client-address.js';
 import { statusOf } from '../common/error-code.js';

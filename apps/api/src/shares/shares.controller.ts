@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
-import { RequiresWriteScope } from '../auth/token-scope.js';
+import { BearerAuthGuard } from '../auth/tokens/bearer-auth.guard.js';
+import { RequiresWriteScope } from '../auth/tokens/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
 import { pageRequestOf } from '../common/page-cursor.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { BearerAuthGuard } from '../auth/tokens/bearer-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { validateDocument } from './validate.js';

@@ -3,7 +3,7 @@ import { isEmail } from 'class-validator';
 import type { AuthUser } from '../auth/auth-context.js';
 import { EmailSignInService } from '../auth/email/email-sign-in.service.js';
 import { EmailVerificationService } from '../auth/email/email-verification.service.js';
-import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
+import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions/sessions.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { statusOf } from '../common/error-code.js';
 import { maskedIpPrefix } from '../common/client-address.js';

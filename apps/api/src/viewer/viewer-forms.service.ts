@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { isLocaleTag } from '@sharedown/i18n';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountsService } from '../auth/accounts.service.js';
+import { AccountsService } from '../auth/accounts/accounts.service.js';
 import type { AuthUser } from '../auth/auth-context.js';
-import { UsersRepository } from '../auth/users.repository.js';
-import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
-import { TwoFactorService } from '../auth/two-factor.service.js';
+import { UsersRepository } from '../auth/accounts/users.repository.js';
+import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions/sessions.service.js';
+import { TwoFactorService } from '../auth/two-factor/two-factor.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { maskedIpPrefix, throttleKeyOf } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';

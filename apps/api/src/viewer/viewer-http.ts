@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../auth/sessions.service.js';
+import { SESSION_COOKIE } from '../auth/sessions/sessions.service.js';
 import { clientKeyOf } from '../common/client-address.js';
 import { failureText } from '../common/error-envelope.filter.js';
 import { redactUrl } from '../common/redact.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../auth/auth-context.js';
 import type { Runtime } from '../../common/runtime.js';
-import type { SessionsService } from '../../auth/sessions.service.js';
+import type { SessionsService } from '../../auth/sessions/sessions.service.js';
 import { CollectionPasses } from './collection-passes.js';
 import { aRequest, aShare, aUser } from '../gate/policies/visit.fixture.js';
 import type { ViewedShare } from '../share-view/share-view.repository.js';

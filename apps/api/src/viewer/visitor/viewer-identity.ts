@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../auth/auth-context.js';
-import { SESSION_COOKIE, SessionsService } from '../../auth/sessions.service.js';
+import { SESSION_COOKIE, SessionsService } from '../../auth/sessions/sessions.service.js';
 import { maskedIpPrefix } from '../../common/client-address.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { BoundedMemo } from '../../common/bounded-memo.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SESSION_COOKIE } from '../../../auth/sessions.service.js';
+import { SESSION_COOKIE } from '../../../auth/sessions/sessions.service.js';
 import { BoundedMemo } from '../../../common/bounded-memo.js';
 import { maskedIpPrefix, throttleKeyOf } from '../../../common/client-address.js';
 import { LIMITS } from '@sharedown/contract/limits';

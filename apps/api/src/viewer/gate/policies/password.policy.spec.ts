@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../auth/password-hasher.js';
+import { hashPassword } from '../../../auth/accounts/password-hasher.js';
 import type { ShareViewRepository } from '../../share-view/share-view.repository.js';
 import type { CookieToSet } from '../../visitor/viewer-answer.js';
 import type { ViewerIdentity } from '../../visitor/viewer-identity.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { verifyPassword } from '../../../auth/password-hasher.js';
+import { verifyPassword } from '../../../auth/accounts/password-hasher.js';
 import { throttleKeyOf } from '../../../common/client-address.js';
 import { RateLimiter } from '../../../rate-limit/rate-limiter.js';
 import { ShareViewRepository } from '../../share-view/share-view.repository.js';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { AccountsService } from './accounts.service.js';
-import type { AuthUser } from './auth-context.js';
-import { TWO_FACTOR_REQUIRED, TwoFactorService } from './two-factor.service.js';
-import { AuditAction } from '../audit/audit-action.js';
-import { AuditLog } from '../audit/audit-log.js';
-import { maskedIpPrefix } from '../common/client-address.js';
-import { UsersRepository } from './users.repository.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { AccountsService } from '../accounts/accounts.service.js';
+import type { AuthUser } from '../auth-context.js';
+import { TWO_FACTOR_REQUIRED, TwoFactorService } from '../two-factor/two-factor.service.js';
+import { AuditAction } from '../../audit/audit-action.js';
+import { AuditLog } from '../../audit/audit-log.js';
+import { maskedIpPrefix } from '../../common/client-address.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 
 /**
  * Sign-in with e-mail and password, and the second factor when the account has one. The code

@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rows } from '../common/sql.js';
-import { namedQuery, namedStatementPool, type NamedStatementPool } from '../database/named-statements.js';
+import { rows } from '../../common/sql.js';
+import { namedQuery, namedStatementPool, type NamedStatementPool } from '../../database/named-statements.js';
 import {
   containsPattern,
   cursorTimeSql,
   newestFirstAfterSql,
   type NewestFirstKey,
   type PageRequest,
-} from '../common/page-cursor.js';
-import { Administrators } from './administrators.js';
-import type { AuthUser, WorkspaceRole } from './auth-context.js';
+} from '../../common/page-cursor.js';
+import { Administrators } from '../accounts/administrators.js';
+import type { AuthUser, WorkspaceRole } from '../auth-context.js';
 import type { TokenScope } from './token-scope.js';
-import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
+import { USER_COLUMNS, toAuthUser, type UserRow } from '../accounts/users.repository.js';
 
 export interface ApiTokenView {
   id: string;

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { InstanceSettingsRepository, type ClaimedInvite, type RegistrationMode } from './instance-settings.repository.js';
-import { sha256Hex } from './secrets.js';
+import { sha256Hex } from '../secrets.js';
 
 export const REGISTRATION_CLOSED_MESSAGE = '本服务未开放注册';
 export const INVITE_REQUIRED_MESSAGE = '本服务仅限受邀注册：请使用管理员发给你的邀请链接';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rows } from '../common/sql.js';
+import { rows } from '../../common/sql.js';
 
 /** How new accounts may be made: by anyone, with an administrator's invitation, or not at all. */
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;

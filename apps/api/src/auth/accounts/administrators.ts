@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { RUNTIME, type Runtime } from '../../common/runtime.js';
 
 /** What decides whether an account is an administrator. */
 export interface AdministratorCandidate {

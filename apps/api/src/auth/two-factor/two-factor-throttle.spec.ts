@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, type RateDecision } from '../rate-limit/rate-limiter.js';
+import { RateLimiter, type RateDecision } from '../../rate-limit/rate-limiter.js';
 import { TwoFactorThrottle } from './two-factor-throttle.js';
 
 /** Buckets that never refill: enough to count what the throttle takes and gives back. */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { affectedCount } from '../common/sql.js';
+import { affectedCount } from '../../common/sql.js';
 import { Administrators } from './administrators.js';
-import type { AuthUser } from './auth-context.js';
+import type { AuthUser } from '../auth-context.js';
 
 export interface UserRow {
   id: string;

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { RUNTIME, type Runtime } from '../common/runtime.js';
-import type { AuthUser } from './auth-context.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { RUNTIME, type Runtime } from '../../common/runtime.js';
+import type { AuthUser } from '../auth-context.js';
 import { LoginThrottle } from './login-throttle.js';
 import { RegistrationPolicy } from './registration-policy.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';

@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { RUNTIME, type Runtime } from '../common/runtime.js';
-import type { AuthUser } from './auth-context.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { RUNTIME, type Runtime } from '../../common/runtime.js';
+import type { AuthUser } from '../auth-context.js';
 import { isRecoveryShaped, isTotpShaped, newRecoveryCodes, normalizeCode, recoveryCodeDigest } from './recovery-codes.js';
-import { SessionsService } from './sessions.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { TotpSecretBox } from './totp-secret-box.js';
 import { TwoFactorRepository, type TwoFactorState } from './two-factor.repository.js';
 import { TwoFactorThrottle, type CodeScope } from './two-factor-throttle.js';
-import { AuditAction } from '../audit/audit-action.js';
-import { AuditLog } from '../audit/audit-log.js';
-import { maskedIpPrefix } from '../common/client-address.js';
+import { AuditAction } from '../../audit/audit-action.js';
+import { AuditLog } from '../../audit/audit-log.js';
+import { maskedIpPrefix } from '../../common/client-address.js';
 
 export const TOTP_ISSUER = 'Sharedown';
 // One step either side of now: phones whose clocks are half a minute off still sign in.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { affectedCount, rows } from '../common/sql.js';
+import { affectedCount, rows } from '../../common/sql.js';
 
 export interface TwoFactorState {
   /** The sealed secret (see TotpSecretBox), pending or enabled; null when none was set up. */

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { RUNTIME, type Runtime } from '../common/runtime.js';
-import type { AuthUser } from './auth-context.js';
-import { LoginThrottle } from './login-throttle.js';
-import { hashPassword, verifyPassword } from './password-hasher.js';
-import { SessionsService } from './sessions.service.js';
-import { UsersRepository } from './users.repository.js';
-import { AuditAction } from '../audit/audit-action.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { RUNTIME, type Runtime } from '../../common/runtime.js';
+import type { AuthUser } from '../auth-context.js';
+import { LoginThrottle } from '../accounts/login-throttle.js';
+import { hashPassword, verifyPassword } from '../accounts/password-hasher.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersRepository } from '../accounts/users.repository.js';
+import { AuditAction } from '../../audit/audit-action.js';
+import { AuditLog } from '../../audit/audit-log.js';
 
 /**
  * Changing the password (the current one first, throttled like sign-in) or setting a first one

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import type { AuthUser } from './auth-context.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import type { AuthUser } from '../auth-context.js';
 import { SessionsRepository, type SessionRecord, type SignInMethod } from './sessions.repository.js';
-import { randomToken, sha256Hex } from './secrets.js';
-import { AuditAction } from '../audit/audit-action.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { randomToken, sha256Hex } from '../secrets.js';
+import { AuditAction } from '../../audit/audit-action.js';
+import { AuditLog } from '../../audit/audit-log.js';
 
 export const SESSION_COOKIE = 'sharedown_session';
 export const SESSION_DAYS = 30;

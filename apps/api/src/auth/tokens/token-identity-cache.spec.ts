@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChangeFeed, ChangeTopic } from '../database/change-feed.js';
-import type { AuditLog } from '../audit/audit-log.js';
+import type { ChangeFeed, ChangeTopic } from '../../database/change-feed.js';
+import type { AuditLog } from '../../audit/audit-log.js';
 import type { ApiTokensRepository, TokenByPrefix } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';
-import { sha256Hex } from './secrets.js';
+import { sha256Hex } from '../secrets.js';
 import { TokenIdentityCache } from './token-identity-cache.js';
 
 class FakeFeed {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { throttleKeyOf } from '../common/client-address.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { throttleKeyOf } from '../../common/client-address.js';
+import { RateLimiter } from '../../rate-limit/rate-limiter.js';
 
 /** Where a code is typed: at sign-in, or on the account page to turn 2FA on or off or renew recovery codes. */
 export type CodeScope = 'sign-in' | 'manage';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { ChangeFeed } from '../database/change-feed.js';
+import { ChangeFeed } from '../../database/change-feed.js';
 import { ApiTokensRepository, type TokenByPrefix } from './api-tokens.repository.js';
 
 interface Entry {

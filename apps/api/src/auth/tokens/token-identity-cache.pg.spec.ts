@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Runtime } from '../common/runtime.js';
-import { ChangeFeed } from '../database/change-feed.js';
-import { createTestDatabase, createTestUser, type TestDatabase } from '../database/test-database.fixture.js';
-import { Administrators } from './administrators.js';
+import type { Runtime } from '../../common/runtime.js';
+import { ChangeFeed } from '../../database/change-feed.js';
+import { createTestDatabase, createTestUser, type TestDatabase } from '../../database/test-database.fixture.js';
+import { Administrators } from '../accounts/administrators.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
-import { sha256Hex } from './secrets.js';
+import { sha256Hex } from '../secrets.js';
 import { TokenIdentityCache } from './token-identity-cache.js';
 
 /** The repository, counting the database reads the cache makes. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { throttleKeyOf } from '../common/client-address.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { throttleKeyOf } from '../../common/client-address.js';
+import { RateLimiter } from '../../rate-limit/rate-limiter.js';
 
 interface Bucket {
   key: string;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { affectedCount } from '../common/sql.js';
-import { Administrators } from './administrators.js';
-import type { AuthUser } from './auth-context.js';
-import { USER_COLUMNS, toAuthUser, type UserRow } from './users.repository.js';
+import { affectedCount } from '../../common/sql.js';
+import { Administrators } from '../accounts/administrators.js';
+import type { AuthUser } from '../auth-context.js';
+import { USER_COLUMNS, toAuthUser, type UserRow } from '../accounts/users.repository.js';
 
 /** How a session was started, shown on the account page beside its device and network. */
 export type SignInMethod = 'password' | 'oidc' | 'email-code' | 'password-reset';

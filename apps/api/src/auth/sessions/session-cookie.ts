@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { maskedIpPrefix } from '../common/client-address.js';
-import type { Runtime } from '../common/runtime.js';
+import { maskedIpPrefix } from '../../common/client-address.js';
+import type { Runtime } from '../../common/runtime.js';
 import { SESSION_COOKIE, type SessionOrigin, type SignInMethod } from './sessions.service.js';
 
 /** The console's session cookie: HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https. */

@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { LIMITS } from '@sharedown/contract/limits';
-import { AppError } from '../common/app-error.js';
-import { newestFirstCursor, pageOf, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
-import type { AuthUser, WorkspaceRole } from './auth-context.js';
+import { AppError } from '../../common/app-error.js';
+import { newestFirstCursor, pageOf, type NewestFirstKey, type PageRequest } from '../../common/page-cursor.js';
+import type { AuthUser, WorkspaceRole } from '../auth-context.js';
 import type { TokenScope } from './token-scope.js';
 import { ApiTokensRepository, toTokenView, type ApiTokenView } from './api-tokens.repository.js';
-import { equalHex, sha256Hex } from './secrets.js';
+import { equalHex, sha256Hex } from '../secrets.js';
 import { TokenIdentityCache } from './token-identity-cache.js';
-import { AuditAction } from '../audit/audit-action.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditAction } from '../../audit/audit-action.js';
+import { AuditLog } from '../../audit/audit-log.js';
 
 export type { ApiTokenView } from './api-tokens.repository.js';
 

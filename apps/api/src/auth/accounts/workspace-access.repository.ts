@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Administrators } from './administrators.js';
-import type { AuthUser, WorkspaceRole } from './auth-context.js';
+import type { AuthUser, WorkspaceRole } from '../auth-context.js';
 import { toAuthUser, USER_COLUMNS, type UserRow } from './users.repository.js';
 
 /** The header a console request names the workspace it acts in with (a tab's own choice, never a cookie). */

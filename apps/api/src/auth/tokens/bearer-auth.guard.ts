@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { AppError, ErrorCode } from '../common/app-error.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { ApiTokensService } from './api-tokens.service.js';
-import type { AuthenticatedRequest } from './auth-context.js';
+import type { AuthenticatedRequest } from '../auth-context.js';
 import { REQUIRED_SCOPE, type TokenScope } from './token-scope.js';
 
 export function bearerOf(request: AuthenticatedRequest): string | null {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sha256Hex } from './secrets.js';
+import { sha256Hex } from '../secrets.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 
