@@ -12,7 +12,7 @@ import { AppError, ErrorCode } from '../common/app-error.js';
 import { maskedIpPrefix, throttleKeyOf } from '../common/client-address.js';
 import { statusOf } from '../common/error-code.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import { isInvisibleOnly } from '../common/text-rules.js';
+import { isInvisibleOnly } from '../common/text/text-rules.js';
 import { FilesService } from '../files/files.service.js';
 import { decodeDocument, readMultipartUpload, type UploadedDocument } from '../files/upload-reader.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';

@@ -1,7 +1,7 @@
 import type { DOMPurify } from 'dompurify';
 import type { MarkdownIt as Markdown } from 'markdown-it';
-import { escapeHtml } from '../../common/html.js';
-import { MARKDOWN_SANITIZE_CONFIG, createMarkdown, createSanitizer } from '../../common/markdown.js';
+import { escapeHtml } from '../../common/text/html.js';
+import { MARKDOWN_SANITIZE_CONFIG, createMarkdown, createSanitizer } from '../../common/text/markdown.js';
 
 /** Bumped whenever the output changes, so HTML cached in the database by an older release is redone. */
 export const RENDERER_MARK = '<!--sdr:3-->';

@@ -1,5 +1,5 @@
 import { CODE_TTL_MINUTES } from '../../auth/email/email-codes.repository.js';
-import { escapeHtml } from '../../common/html.js';
+import { escapeHtml } from '../../common/text/html.js';
 import { messagePage, type PageContext } from './viewer-pages.js';
 
 export const EMAIL_CODE_SEND = '/s/_email-code';

@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES, LOCALES } from '@sharedown/i18n';
 import { LRUCache } from 'lru-cache';
-import { escapeHtml } from '../../common/html.js';
+import { escapeHtml } from '../../common/text/html.js';
 import type { FileKind } from '../../shares/share-row.js';
 import type { PageParts } from '../visitor/viewer-answer.js';
 import type { ViewerText } from './viewer-text.js';

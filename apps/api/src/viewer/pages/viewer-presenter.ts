@@ -5,7 +5,7 @@ import { SHARED_MESSAGES, apiErrorText } from '@sharedown/i18n';
 import type { AuthUser } from '../../auth/auth-context.js';
 import type { AppError } from '../../common/app-error.js';
 import { isUnavailable } from '../../common/database-errors.js';
-import { escapeHtml } from '../../common/html.js';
+import { escapeHtml } from '../../common/text/html.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../common/unavailable.js';
 import { viewPath } from '../../shares/share-row.js';

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '../../../auth/sessions/sessions.service.js';
 import { BoundedMemo } from '../../../common/bounded-memo.js';
 import { maskedIpPrefix, throttleKeyOf } from '../../../common/client-address.js';
 import { LIMITS } from '@sharedown/contract/limits';
-import { isInvisibleOnly } from '../../../common/text-rules.js';
+import { isInvisibleOnly } from '../../../common/text/text-rules.js';
 import { RateLimiter } from '../../../rate-limit/rate-limiter.js';
 import { AgreementAcceptancesRepository } from '../agreement-acceptances.repository.js';
 import { ContentRenderer } from '../../documents/content-renderer.js';

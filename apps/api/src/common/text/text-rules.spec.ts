@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { describe, expect, it } from 'vitest';
-import { validationPipe } from './validation-pipe.js';
-import { AppError } from './app-error.js';
+import { validationPipe } from '../validation-pipe.js';
+import { AppError } from '../app-error.js';
 import { CONTROL_CHARACTERS, isInvisibleOnly, NoControlCharacters } from './text-rules.js';
 
 class NamedDto {
