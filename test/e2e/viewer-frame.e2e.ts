@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@sharedown/contract';
 import { createUser, startApp, type RunningApp, type TestUser } from '../support/app.js';
 import { HttpVisitor, getShare, isDocument, share, sql, upload, type ShareInput, type Visit } from '../support/browser.js';
-import { deleteExpiredFrameTickets } from '../../apps/api/src/viewer/share-view.repository.js';
+import { deleteExpiredFrameTickets } from '../../apps/api/src/viewer/share-view/share-view.repository.js';
 
 const CONTENT = '<h1 id="x">Author page</h1>';
 const HTML = `<!doctype html><html><head><title>t</title></head><body>${CONTENT}<p>Body text.</p></body></html>`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Administrators } from '../auth/administrators.js';
+import { Administrators } from '../auth/accounts/administrators.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { AppError } from '../common/app-error.js';

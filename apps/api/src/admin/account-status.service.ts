@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Administrators } from '../auth/administrators.js';
+import { Administrators } from '../auth/accounts/administrators.js';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { AppError, ErrorCode } from '../common/app-error.js';

@@ -8,7 +8,7 @@ import {
   type NewestFirstKey,
   type PageRequest,
 } from '../common/page-cursor.js';
-import type { Administrators } from '../auth/administrators.js';
+import type { Administrators } from '../auth/accounts/administrators.js';
 
 /** An account as the administrators' pages show it. */
 export interface AdminUserRow {

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Administrators } from '../auth/administrators.js';
+import { Administrators } from '../auth/accounts/administrators.js';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { DEFAULT_PAGE_LIMIT, newestFirstCursor, pageOf, pageRequestOf, searchText } from '../common/page-cursor.js';
 import { ChangeFeed } from '../database/change-feed.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { TokenIdentityCache } from '../auth/token-identity-cache.js';
+import { TokenIdentityCache } from '../auth/tokens/token-identity-cache.js';
 import { AccountStatusService } from './account-status.service.js';
 import type { AdminUserDto, AdminUsersPageDto, UpdateAdminUserDto } from './admin.dto.js';
 import { AdminUsersRepository, type AdminUserRow } from './admin-users.repository.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
-import { TokenIdentityCache } from '../auth/token-identity-cache.js';
+import { TokenIdentityCache } from '../auth/tokens/token-identity-cache.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { DEFAULT_PAGE_LIMIT, newestFirstCursor, pageOf, pageRequestOf, searchText } from '../common/page-cursor.js';
 import { ChangeFeed } from '../database/change-feed.js';

@@ -2,9 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { LIMITS } from '@sharedown/contract/limits';
 import { AUDIT_ACTIONS, type AuditAction } from '../audit/audit-action.js';
-import { REGISTRATION_MODES, type RegistrationMode } from '../auth/instance-settings.repository.js';
+import { REGISTRATION_MODES, type RegistrationMode } from '../auth/accounts/instance-settings.repository.js';
 import { CURSOR_MESSAGE, LIMIT_MESSAGE } from '../common/page-cursor.js';
-import { NoControlCharacters } from '../common/text-rules.js';
+import { NoControlCharacters } from '../common/text/text-rules.js';
 
 /** The largest quota an administrator may give: 1 TiB, far above any text collection. */
 export const MAX_QUOTA_BYTES = 1024 ** 4;

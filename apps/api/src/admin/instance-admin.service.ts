@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { InstanceSettingsRepository, type RegistrationMode } from '../auth/instance-settings.repository.js';
-import { RegistrationPolicy } from '../auth/registration-policy.js';
+import { InstanceSettingsRepository, type RegistrationMode } from '../auth/accounts/instance-settings.repository.js';
+import { RegistrationPolicy } from '../auth/accounts/registration-policy.js';
 import { randomToken, sha256Hex } from '../auth/secrets.js';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { BearerAuthGuard } from '../auth/tokens/bearer-auth.guard.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { V1_PATHS } from '../common/v1-paths.js';

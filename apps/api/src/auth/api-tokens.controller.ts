@@ -3,7 +3,7 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
 import { pageRequestOf, searchText } from '../common/page-cursor.js';
-import { ApiTokensService, TOKENS_CURSOR } from './api-tokens.service.js';
+import { ApiTokensService, TOKENS_CURSOR } from './tokens/api-tokens.service.js';
 import { CurrentAuth, type AuthContext } from './auth-context.js';
 import { CreateTokenDto, CreatedTokenDto, TokenListDto, TokenResponseDto } from './dto/auth.dto.js';
 import { SessionAuthGuard } from './session-auth.guard.js';

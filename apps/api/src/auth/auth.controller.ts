@@ -5,16 +5,16 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { clientKeyOf } from '../common/client-address.js';
 import { PublicRoute } from '../openapi/public-route.decorator.js';
-import { AccountsService } from './accounts.service.js';
+import { AccountsService } from './accounts/accounts.service.js';
 import { RegisterResponseDto } from './email/email.dto.js';
 import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth-context.js';
 import { OkDto, RegisterDto, SessionResponseDto, UpdateAccountDto } from './dto/auth.dto.js';
 import { LoginDto } from './dto/login.dto.js';
-import { PasswordSignInService } from './password-sign-in.service.js';
+import { PasswordSignInService } from './passwords/password-sign-in.service.js';
 import { RegistrationService } from './registration.service.js';
 import { SessionAuthGuard, assertSameOrigin } from './session-auth.guard.js';
-import { sessionOriginOf, setSessionCookie } from './session-cookie.js';
-import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
+import { sessionOriginOf, setSessionCookie } from './sessions/session-cookie.js';
+import { SESSION_COOKIE, SessionsService } from './sessions/sessions.service.js';
 
 @ApiTags('console')
 @Controller('api')

@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { answerException } from '../common/error-envelope.filter.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import type { AuthenticatedRequest } from './auth-context.js';
-import { BearerAuthGuard } from './bearer-auth.guard.js';
+import { BearerAuthGuard } from './tokens/bearer-auth.guard.js';
 import { MeController } from './me.controller.js';
 
 const ME_ROUTES = new Set(V1_PATHS.map((path) => `/${path}/me`));

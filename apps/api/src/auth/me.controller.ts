@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { CurrentAuth, type AuthContext } from './auth-context.js';
-import { BearerAuthGuard } from './bearer-auth.guard.js';
+import { BearerAuthGuard } from './tokens/bearer-auth.guard.js';
 import { MeDto } from './dto/auth.dto.js';
 
 @ApiTags('account')

@@ -5,7 +5,7 @@ import { clientKeyOf } from '../common/client-address.js';
 import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth-context.js';
 import { SessionResponseDto } from './dto/auth.dto.js';
 import { ChangePasswordDto } from './dto/password.dto.js';
-import { PasswordChangeService } from './password-change.service.js';
+import { PasswordChangeService } from './passwords/password-change.service.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
 
 @ApiTags('console')

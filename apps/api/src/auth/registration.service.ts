@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsService } from './accounts.service.js';
+import { AccountsService } from './accounts/accounts.service.js';
 import type { AuthUser } from './auth-context.js';
 import { EmailVerificationService } from './email/email-verification.service.js';
 

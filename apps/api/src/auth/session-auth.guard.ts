@@ -1,11 +1,16 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import { ApiTokensService } from './api-tokens.service.js';
+import { ApiTokensService } from './tokens/api-tokens.service.js';
 import type { AuthContext, AuthenticatedRequest } from './auth-context.js';
-import { WORKSPACE_HEADER, WORKSPACE_QUERY, WorkspaceAccessRepository, actsInWorkspace } from './workspace-access.repository.js';
-import { bearerOf } from './bearer-auth.guard.js';
-import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
+import {
+  WORKSPACE_HEADER,
+  WORKSPACE_QUERY,
+  WorkspaceAccessRepository,
+  actsInWorkspace,
+} from './accounts/workspace-access.repository.js';
+import { bearerOf } from './tokens/bearer-auth.guard.js';
+import { SESSION_COOKIE, SessionsService } from './sessions/sessions.service.js';
 
 /**
  * Console routes: a session cookie only. A bearer token is refused (tokens cannot manage

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { BearerAuthGuard } from './bearer-auth.guard.js';
+import { BearerAuthGuard } from './tokens/bearer-auth.guard.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
 
 /** The prefix of the console's own mount of an operation; every other mount is the token API's. */

@@ -4,11 +4,11 @@ import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { AppError } from '../common/app-error.js';
 import { CurrentAuth, type AuthContext } from './auth-context.js';
-import { deviceLabel } from './device-label.js';
+import { deviceLabel } from './sessions/device-label.js';
 import { OkDto } from './dto/auth.dto.js';
 import { EndedSessionsDto, SessionListDto } from './dto/sessions.dto.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
-import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
+import { SESSION_COOKIE, SessionsService } from './sessions/sessions.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

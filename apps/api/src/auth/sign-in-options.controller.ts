@@ -2,8 +2,8 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { PublicRoute } from '../openapi/public-route.decorator.js';
-import { REGISTRATION_MODES, type RegistrationMode } from './instance-settings.repository.js';
-import { RegistrationPolicy } from './registration-policy.js';
+import { REGISTRATION_MODES, type RegistrationMode } from './accounts/instance-settings.repository.js';
+import { RegistrationPolicy } from './accounts/registration-policy.js';
 
 export class SignInOptionsDto {
   @ApiProperty({ description: 'e-mail and password sign-in is offered (PASSWORD_LOGIN)' }) passwordLogin: boolean;

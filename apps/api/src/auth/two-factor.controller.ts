@@ -6,8 +6,8 @@ import { CurrentAuth, type AuthContext, type AuthenticatedRequest } from './auth
 import { SessionResponseDto } from './dto/auth.dto.js';
 import { RecoveryCodesDto, TwoFactorCodeDto, TwoFactorSetupDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
-import { TwoFactorService } from './two-factor.service.js';
-import { UsersRepository } from './users.repository.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
+import { UsersRepository } from './accounts/users.repository.js';
 
 @ApiTags('console')
 @ApiCookieAuth()

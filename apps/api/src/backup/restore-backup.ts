@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { TotpSecretBox } from '../auth/totp-secret-box.js';
+import { TotpSecretBox } from '../auth/two-factor/totp-secret-box.js';
 import { openMigratedDataSource } from '../database/data-source.js';
 import { migrations } from '../database/migrations/index.js';
 import { BACKUP_VERSION, isBackupHeader, type BackupHeader, type SectionLine, type TrailerLine } from './backup-format.js';

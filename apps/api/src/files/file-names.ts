@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS, isInvisibleOnly } from '../common/text-rules.js';
+import { CONTROL_CHARACTERS, isInvisibleOnly } from '../common/text/text-rules.js';
 import { LIMITS } from '@sharedown/contract/limits';
 
 /** Document kinds the service hosts, as the contract names them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../common/app-error.js';
-import type { ScanStatus } from '../viewer/share-view.repository.js';
+import type { ScanStatus } from '../viewer/share-view/share-view.repository.js';
 import { FileTextService } from './file-text.service.js';
 import type { FileRecord, FilesRepository, VersionRecord, VersionWithContent } from './files.repository.js';
 import type { FilesService } from './files.service.js';

@@ -12,8 +12,8 @@ import {
 import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
-import { RequiresWriteScope } from '../auth/token-scope.js';
+import { BearerAuthGuard } from '../auth/tokens/bearer-auth.guard.js';
+import { RequiresWriteScope } from '../auth/tokens/token-scope.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
 import { pageRequestOf } from '../common/page-cursor.js';

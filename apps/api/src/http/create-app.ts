@@ -22,10 +22,10 @@ import { observeRequests } from './request-observer.js';
 import { registerRouteErrorHandler } from './route-errors.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { serveShareViewsDirectly } from '../viewer/viewer-routes.js';
-import { limitBeaconBodies } from '../viewer/beacon-body-limit.js';
-import { ShareGateCache } from '../viewer/share-gate-cache.js';
+import { limitBeaconBodies } from '../viewer/visit-log/beacon-body-limit.js';
+import { ShareGateCache } from '../viewer/gate/share-gate-cache.js';
 import { serveMeDirectly } from '../auth/me-route.js';
-import { TokenIdentityCache } from '../auth/token-identity-cache.js';
+import { TokenIdentityCache } from '../auth/tokens/token-identity-cache.js';
 import { forgetCachesOnWrites } from './forget-caches-on-writes.js';
 import { acceptMultipart } from './multipart.js';
 

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthenticatedRequest } from '../auth/auth-context.js';
-import type { TokenIdentityCache } from '../auth/token-identity-cache.js';
-import type { ShareGateCache } from '../viewer/share-gate-cache.js';
+import type { TokenIdentityCache } from '../auth/tokens/token-identity-cache.js';
+import type { ShareGateCache } from '../viewer/gate/share-gate-cache.js';
 import { forgetCachesOnWrites } from './forget-caches-on-writes.js';
 
 describe(forgetCachesOnWrites.name, () => {

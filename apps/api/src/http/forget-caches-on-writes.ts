@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedRequest } from '../auth/auth-context.js';
-import type { TokenIdentityCache } from '../auth/token-identity-cache.js';
-import type { ShareGateCache } from '../viewer/share-gate-cache.js';
+import type { TokenIdentityCache } from '../auth/tokens/token-identity-cache.js';
+import type { ShareGateCache } from '../viewer/gate/share-gate-cache.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A viewer page's engagement beacon: frequent, and it writes the visit log only. */

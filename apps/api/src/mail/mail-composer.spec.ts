@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Administrators } from '../auth/administrators.js';
+import { Administrators } from '../auth/accounts/administrators.js';
 import type { AuthUser } from '../auth/auth-context.js';
 import { EmailCodesRepository } from '../auth/email/email-codes.repository.js';
-import { RegistrationPolicy } from '../auth/registration-policy.js';
-import { UsersRepository } from '../auth/users.repository.js';
+import { RegistrationPolicy } from '../auth/accounts/registration-policy.js';
+import { UsersRepository } from '../auth/accounts/users.repository.js';
 import type { Runtime } from '../common/runtime.js';
 import { loadEnv } from '../config/env.js';
 import type { CodePurpose } from './mail-messages.js';

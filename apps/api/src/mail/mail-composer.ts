@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CODE_TTL_MINUTES, EmailCodesRepository } from '../auth/email/email-codes.repository.js';
-import { RegistrationPolicy } from '../auth/registration-policy.js';
-import { UsersRepository } from '../auth/users.repository.js';
+import { RegistrationPolicy } from '../auth/accounts/registration-policy.js';
+import { UsersRepository } from '../auth/accounts/users.repository.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { codeMessage, registrationAttemptMessage, type MailMessage } from './mail-messages.js';

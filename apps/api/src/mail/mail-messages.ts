@@ -1,4 +1,4 @@
-import { escapeHtml } from '../common/html.js';
+import { escapeHtml } from '../common/text/html.js';
 
 /** What is mailed: plain text and a simple HTML part saying the same. */
 export interface MailMessage {

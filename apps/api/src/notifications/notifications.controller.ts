@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { BearerAuthGuard } from '../auth/tokens/bearer-auth.guard.js';
 import { SessionAuthGuard } from '../auth/session-auth.guard.js';
-import { RequiresWriteScope } from '../auth/token-scope.js';
+import { RequiresWriteScope } from '../auth/tokens/token-scope.js';
 import { V1_PATHS } from '../common/v1-paths.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { MarkNotificationsReadDto, NotificationPageDto, NotificationsQueryDto, UnreadCountDto } from './notification.dto.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountStatusService } from '../admin/account-status.service.js';
-import { TokenIdentityCache } from '../auth/token-identity-cache.js';
+import { TokenIdentityCache } from '../auth/tokens/token-identity-cache.js';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { AppError, ErrorCode } from '../common/app-error.js';

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../common/html.js';
-import { messagePage, type PageContext } from '../viewer/viewer-pages.js';
+import { escapeHtml } from '../common/text/html.js';
+import { messagePage, type PageContext } from '../viewer/pages/viewer-pages.js';
 import { REQUEST_LIMITS } from './request.dto.js';
 import { formatMessage, requestText } from './request-text.js';
 

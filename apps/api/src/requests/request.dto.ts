@@ -16,7 +16,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { NEXT_CURSOR_DESCRIPTION } from '../common/api-page-queries.decorator.js';
-import { NoControlCharacters } from '../common/text-rules.js';
+import { NoControlCharacters } from '../common/text/text-rules.js';
 import { SHARE_NOTIFY, type ShareNotify } from '../shares/share-notify.js';
 
 export const REQUEST_STATES = ['OPEN', 'CLOSED', 'EXPIRED', 'FULL'] as const;

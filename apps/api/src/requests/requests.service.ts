@@ -4,7 +4,7 @@ import { LIMITS } from '@sharedown/contract/limits';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditAction } from '../audit/audit-action.js';
 import { AuditLog } from '../audit/audit-log.js';
-import { hashPassword } from '../auth/password-hasher.js';
+import { hashPassword } from '../auth/accounts/password-hasher.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { pageOf, pageRequestOf } from '../common/page-cursor.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { hashPassword } from '../auth/password-hasher.js';
+import { hashPassword } from '../auth/accounts/password-hasher.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { settingsOf } from './share-input.js';
 import { SharePoliciesRepository, type CurrentPolicies } from './share-policies.repository.js';

@@ -34,7 +34,7 @@ const {
   agreementText: AGREEMENT,
 } = LIMITS;
 import { NEXT_CURSOR_DESCRIPTION } from '../common/api-page-queries.decorator.js';
-import { NoControlCharacters } from '../common/text-rules.js';
+import { NoControlCharacters } from '../common/text/text-rules.js';
 import { CURSOR_MESSAGE, LIMIT_MESSAGE } from '../common/page-cursor.js';
 /** A share's state as its owner reads it; revoked wins over consumed, which wins over expired. */
 export const SHARE_STATUSES = ['active', 'expired', 'consumed', 'revoked'] as const;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-context.js';
-import { hashPassword } from '../auth/password-hasher.js';
+import { hashPassword } from '../auth/accounts/password-hasher.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { parseShareField, settingsOf, type ShareSettings } from './share-input.js';

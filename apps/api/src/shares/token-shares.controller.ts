@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { BearerAuthGuard } from '../auth/tokens/bearer-auth.guard.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ApiPageQueries } from '../common/api-page-queries.decorator.js';
 import { V1_PATHS } from '../common/v1-paths.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContentRenderer } from '../viewer/content-renderer.js';
+import { ContentRenderer } from '../viewer/documents/content-renderer.js';
 import { checkMarkdown, strippedHtml } from './markdown-checks.js';
 
 describe(checkMarkdown.name, () => {

@@ -1,6 +1,6 @@
 import type { DOMPurify } from 'dompurify';
 import type { Token } from 'markdown-it';
-import { MARKDOWN_SANITIZE_CONFIG, createMarkdown, createSanitizer } from '../common/markdown.js';
+import { MARKDOWN_SANITIZE_CONFIG, createMarkdown, createSanitizer } from '../common/text/markdown.js';
 import type { IssueCode } from './issue-codes.js';
 import { IssueCollector, issueAt, type Position, type ValidationIssue } from './issues.js';
 

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { CollectionPasses } from './collection-passes.js';
-import { CollectionRepository, type CollectionFile } from './collection.repository.js';
-import { DocumentReadsRepository } from './document-reads.repository.js';
-import { ViewerGate } from './gate.js';
-import type { GateStop } from './gate-stop.js';
-import { PASS, newVisit, type Visit } from './policies/gate-policy.js';
-import { ScanStatusPolicy } from './policies/scan-status.policy.js';
-import { StatePolicy } from './policies/state.policy.js';
-import type { ScanStatus, ViewedShare } from './share-view.repository.js';
-import type { ViewerRequest } from './viewer-answer.js';
-import { ViewerIdentity } from './viewer-identity.js';
-import type { ViewResult } from './view-result.js';
+import { CollectionPasses } from './collections/collection-passes.js';
+import { CollectionRepository, type CollectionFile } from './collections/collection.repository.js';
+import { DocumentReadsRepository } from './visit-log/document-reads.repository.js';
+import { ViewerGate } from './gate/gate.js';
+import type { GateStop } from './gate/gate-stop.js';
+import { PASS, newVisit, type Visit } from './gate/policies/gate-policy.js';
+import { ScanStatusPolicy } from './gate/policies/scan-status.policy.js';
+import { StatePolicy } from './gate/policies/state.policy.js';
+import type { ScanStatus, ViewedShare } from './share-view/share-view.repository.js';
+import type { ViewerRequest } from './visitor/viewer-answer.js';
+import { ViewerIdentity } from './visitor/viewer-identity.js';
+import type { ViewResult } from './pages/view-result.js';
 import { ViewerService, backToCollection, linkPathOf } from './viewer.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewedShare } from './share-view.repository.js';
+import type { ViewedShare } from './share-view/share-view.repository.js';
 import { viewOutcomeOf } from './view-outcome.js';
 
 describe('viewOutcomeOf', () => {

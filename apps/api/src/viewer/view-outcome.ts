@@ -1,5 +1,5 @@
 import type { ViewOutcome } from '../metrics/metrics.js';
-import type { ViewResult } from './view-result.js';
+import type { ViewResult } from './pages/view-result.js';
 
 /**
  * A view's result as a metric: admitted, or refused with the gate's stop (`password`, `reveal`,

@@ -3,16 +3,16 @@ import { isEmail } from 'class-validator';
 import type { AuthUser } from '../auth/auth-context.js';
 import { EmailSignInService } from '../auth/email/email-sign-in.service.js';
 import { EmailVerificationService } from '../auth/email/email-verification.service.js';
-import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions.service.js';
+import { SESSION_COOKIE, SESSION_DAYS, SessionsService } from '../auth/sessions/sessions.service.js';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { statusOf } from '../common/error-code.js';
 import { maskedIpPrefix } from '../common/client-address.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import type { ViewerAnswer, ViewerRequest } from './viewer-answer.js';
+import type { ViewerAnswer, ViewerRequest } from './visitor/viewer-answer.js';
 import { retryAfterOf } from './viewer-forms.service.js';
-import { ViewerIdentity } from './viewer-identity.js';
-import { ViewerPresenter } from './viewer-presenter.js';
-import { safeNext } from './viewer-return-path.js';
+import { ViewerIdentity } from './visitor/viewer-identity.js';
+import { ViewerPresenter } from './pages/viewer-presenter.js';
+import { safeNext } from './visitor/viewer-return-path.js';
 import {
   EMAIL_CODE_SEND,
   emailCodeEntryPage,
@@ -20,7 +20,7 @@ import {
   verifyOfferPage,
   type CodeEntry,
   type CodeMode,
-} from './email-code-pages.js';
+} from './pages/email-code-pages.js';
 
 const CODE_SHAPE = /^[0-9]{6}$/;
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../common/runtime.js';
 import { observeRequests, type FinishedRequest } from '../http/request-observer.js';
 import { registerSecurityHeaders } from '../http/security-headers.js';
-import type { CookieToSet, ViewerAnswer } from './viewer-answer.js';
+import type { CookieToSet, ViewerAnswer } from './visitor/viewer-answer.js';
 import { ViewerHttp } from './viewer-http.js';
-import type { ViewerPresenter } from './viewer-presenter.js';
+import type { ViewerPresenter } from './pages/viewer-presenter.js';
 
 const ORIGIN = 'https://share.example';
 // A page as documentPage builds it: its own head and tail around a large cached document.

@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../auth/sessions.service.js';
+import { SESSION_COOKIE } from '../auth/sessions/sessions.service.js';
 import { clientKeyOf } from '../common/client-address.js';
 import { failureText } from '../common/error-envelope.filter.js';
 import { redactUrl } from '../common/redact.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { sendParts } from '../http/reply-parts.js';
-import type { CookieToSet, PageParts, ViewerAnswer, ViewerRequest } from './viewer-answer.js';
-import { LANGUAGE_COOKIE, negotiateLocale } from './viewer-locale.js';
-import { ViewerPresenter } from './viewer-presenter.js';
+import type { CookieToSet, PageParts, ViewerAnswer, ViewerRequest } from './visitor/viewer-answer.js';
+import { LANGUAGE_COOKIE, negotiateLocale } from './pages/viewer-locale.js';
+import { ViewerPresenter } from './pages/viewer-presenter.js';
 
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; media-src 'self' data: https: http:; " +

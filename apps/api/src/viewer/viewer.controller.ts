@@ -5,14 +5,14 @@ import { Metrics } from '../metrics/metrics.js';
 import { PublicRoute } from '../openapi/public-route.decorator.js';
 import { CollectionViewService } from './collection-view.service.js';
 import { viewOutcomeOf } from './view-outcome.js';
-import { ViewerAssets } from './viewer-assets.js';
+import { ViewerAssets } from './pages/viewer-assets.js';
 import { ViewerEmailCodeService } from './viewer-email-code.service.js';
 import { ViewerFormsService } from './viewer-forms.service.js';
 import { ViewerHttp } from './viewer-http.js';
-import { ViewerPresenter } from './viewer-presenter.js';
+import { ViewerPresenter } from './pages/viewer-presenter.js';
 import { ApiViewerResponses } from './viewer-responses.decorator.js';
 import { ViewerService } from './viewer.service.js';
-import { VisitEngagement } from './visit-engagement.js';
+import { VisitEngagement } from './visit-log/visit-engagement.js';
 
 /**
  * The share viewer: `/s/<ownerSegment>/<tokenOrSlug>`, the legacy `/s/<tokenOrSlug>`, and what

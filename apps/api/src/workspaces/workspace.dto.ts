@@ -3,7 +3,7 @@ import { LIMITS, SEGMENT_PATTERN } from '@sharedown/contract/limits';
 import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../auth/auth-context.js';
 import { NEXT_CURSOR_DESCRIPTION } from '../common/api-page-queries.decorator.js';
-import { NoControlCharacters } from '../common/text-rules.js';
+import { NoControlCharacters } from '../common/text/text-rules.js';
 
 export const WORKSPACE_NAME = { min: 1, max: 80 } as const;
 /** Days an invitation stays good. */

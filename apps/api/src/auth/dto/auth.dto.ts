@@ -18,8 +18,8 @@ import {
   Min,
 } from 'class-validator';
 import { LIMITS, SEGMENT_PATTERN } from '@sharedown/contract/limits';
-import { TOKEN_SCOPES, type TokenScope } from '../token-scope.js';
-import { NoControlCharacters } from '../../common/text-rules.js';
+import { TOKEN_SCOPES, type TokenScope } from '../tokens/token-scope.js';
+import { NoControlCharacters } from '../../common/text/text-rules.js';
 
 const { accountPassword: PASSWORD, tokenName: TOKEN_NAME, tokenRate: TOKEN_RATE, tokenExpiryDays: TOKEN_EXPIRY } = LIMITS;
 

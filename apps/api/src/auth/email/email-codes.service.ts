@@ -5,7 +5,7 @@ import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import type { CodePurpose } from '../../mail/mail-messages.js';
 import { MailQueue } from '../../mail/mail-queue.js';
 import type { AuthUser } from '../auth-context.js';
-import { TWO_FACTOR_REQUIRED, TwoFactorService } from '../two-factor.service.js';
+import { TWO_FACTOR_REQUIRED, TwoFactorService } from '../two-factor/two-factor.service.js';
 import { EmailCodeThrottle } from './email-code-throttle.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
 

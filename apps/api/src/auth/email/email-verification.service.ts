@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
-import { ACCOUNT_DISABLED_MESSAGE } from '../sessions.service.js';
-import { AccountsService } from '../accounts.service.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../sessions/sessions.service.js';
+import { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
-import { hashPassword } from '../password-hasher.js';
-import { RegistrationPolicy } from '../registration-policy.js';
-import { UsersRepository } from '../users.repository.js';
+import { hashPassword } from '../accounts/password-hasher.js';
+import { RegistrationPolicy } from '../accounts/registration-policy.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
 

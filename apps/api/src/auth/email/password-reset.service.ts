@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/app-error.js';
-import { AccountsService } from '../accounts.service.js';
+import { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
-import { hashPassword } from '../password-hasher.js';
-import { ACCOUNT_DISABLED_MESSAGE } from '../sessions.service.js';
-import { TokenIdentityCache } from '../token-identity-cache.js';
-import { UsersRepository } from '../users.repository.js';
+import { hashPassword } from '../accounts/password-hasher.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../sessions/sessions.service.js';
+import { TokenIdentityCache } from '../tokens/token-identity-cache.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 import { EmailAccountsRepository } from './email-accounts.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
 

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
-import { AccountsService } from '../accounts.service.js';
+import { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthUser } from '../auth-context.js';
 import { EmailAccountsRepository, type Proof } from '../email/email-accounts.repository.js';
-import { TokenIdentityCache } from '../token-identity-cache.js';
-import { UsersRepository } from '../users.repository.js';
+import { TokenIdentityCache } from '../tokens/token-identity-cache.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 import type { OidcClaims } from './oidc-client.js';
 import { UserIdentitiesRepository } from './user-identities.repository.js';
 

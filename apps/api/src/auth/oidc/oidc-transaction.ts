@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
-import { Signer } from '../../viewer/signer.js';
+import { Signer } from '../../viewer/visitor/signer.js';
 import type { OidcAttempt } from './oidc-client.js';
 
 export const OIDC_TRANSACTION_COOKIE = 'sd_oidc';

@@ -6,8 +6,8 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { clientKeyOf } from '../../common/client-address.js';
 import { RUNTIME, type Runtime } from '../../common/runtime.js';
 import { PublicRoute } from '../../openapi/public-route.decorator.js';
-import { sessionOriginOf, setSessionCookie } from '../session-cookie.js';
-import { SessionsService } from '../sessions.service.js';
+import { sessionOriginOf, setSessionCookie } from '../sessions/session-cookie.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { OidcSignInService, type OidcFailure } from './oidc-sign-in.service.js';
 import { OIDC_TRANSACTION_COOKIE, OidcTransactions } from './oidc-transaction.js';
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../../common/sql.js';
-import { Administrators } from '../administrators.js';
+import { Administrators } from '../accounts/administrators.js';
 import type { AuthUser } from '../auth-context.js';
-import { USER_COLUMNS, toAuthUser } from '../users.repository.js';
+import { USER_COLUMNS, toAuthUser } from '../accounts/users.repository.js';
 
 /** Accounts at an OpenID provider (issuer + subject) and the Sharedown account each one signs in to. */
 @Injectable()

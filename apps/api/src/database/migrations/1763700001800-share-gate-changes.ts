@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { COLLECTION_GATE_COLUMNS, COLLECTION_GATE_FROM } from './1763700001700-collections-agreements.js';
 
 /**
- * Every api process keeps the gate rows of the links it serves (viewer/share-gate-cache.ts), so a
+ * Every api process keeps the gate rows of the links it serves (viewer/gate/share-gate-cache.ts), so a
  * view skips the gate row's read and goes straight to its admission. The cache holds only what
  * these triggers announce the change of, on the change feed (channel
  * `sharedown_changes`, payload `shares:<owner's user id>`, see database/change-feed.ts), from the

@@ -6,8 +6,8 @@ import {
   ShareVisitLogRepository,
   type VisitLogFilter,
 } from '../../shares/analytics/share-visit-log.repository.js';
-import { testVisitLogEntry } from '../../viewer/visit-log-entry.fixture.js';
-import { VisitLogRepository } from '../../viewer/visit-log.repository.js';
+import { testVisitLogEntry } from '../../viewer/visit-log/visit-log-entry.fixture.js';
+import { VisitLogRepository } from '../../viewer/visit-log/visit-log.repository.js';
 import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../test-database.fixture.js';
 import { VisitLogIndexes1763700002000 } from './1763700002000-visit-log-indexes.js';
 

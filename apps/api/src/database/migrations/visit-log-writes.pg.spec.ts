@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testVisitLogEntry } from '../../viewer/visit-log-entry.fixture.js';
-import { copyVisitBatch, VisitLogRepository, writeVisitBatch } from '../../viewer/visit-log.repository.js';
+import { testVisitLogEntry } from '../../viewer/visit-log/visit-log-entry.fixture.js';
+import { copyVisitBatch, VisitLogRepository, writeVisitBatch } from '../../viewer/visit-log/visit-log.repository.js';
 import { createTestDatabase, createTestShare, createTestUser, type TestDatabase } from '../test-database.fixture.js';
 import { VisitLogWrites1763700001900 } from './1763700001900-visit-log-writes.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Administrators } from '../../auth/administrators.js';
-import { ApiTokensRepository } from '../../auth/api-tokens.repository.js';
+import { Administrators } from '../../auth/accounts/administrators.js';
+import { ApiTokensRepository } from '../../auth/tokens/api-tokens.repository.js';
 import { createTestDatabase, type TestDatabase } from '../test-database.fixture.js';
 import { Workspaces1763700002500 } from './1763700002500-workspaces.js';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
-import { NoControlCharacters } from '../../common/text-rules.js';
+import { NoControlCharacters } from '../../common/text/text-rules.js';
 import { FileDto, SCAN_STATUSES, type ScanStatus } from './file.dto.js';
 
 /** A file uploaded through a document request: which one, and the owner's review of it. */

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards 
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../../auth/auth-context.js';
 import { SessionOrBearerGuard } from '../../auth/session-or-bearer.guard.js';
-import { RequiresWriteScope } from '../../auth/token-scope.js';
+import { RequiresWriteScope } from '../../auth/tokens/token-scope.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { V1_PATHS } from '../../common/v1-paths.js';
 import { DoorOperationNames } from '../../openapi/operation-names.js';

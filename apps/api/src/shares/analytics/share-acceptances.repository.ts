@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { describeAgent } from '../../viewer/visitor-agent.js';
+import { describeAgent } from '../../viewer/visit-log/visitor-agent.js';
 import type { ShareAcceptanceDto } from './share-acceptances.dto.js';
 
 interface AcceptanceRow {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error.js';
-import { DocumentCache } from '../../viewer/document-cache.js';
-import { SectionReadsRepository } from '../../viewer/section-reads.repository.js';
+import { DocumentCache } from '../../viewer/documents/document-cache.js';
+import { SectionReadsRepository } from '../../viewer/visit-log/section-reads.repository.js';
 import {
   DEFAULT_ANALYTICS_DAYS,
   MAX_ANALYTICS_DAYS,

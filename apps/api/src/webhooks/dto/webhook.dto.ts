@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NEXT_CURSOR_DESCRIPTION } from '../../common/api-page-queries.decorator.js';
 import { ArrayMaxSize, IsArray, IsBoolean, IsString, MaxLength } from 'class-validator';
-import { NoControlCharacters } from '../../common/text-rules.js';
+import { NoControlCharacters } from '../../common/text/text-rules.js';
 import { WEBHOOK_EVENTS, type WebhookEventName } from '../webhook-event.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../webhook-target.js';
 
