@@ -27,8 +27,13 @@ type Narrowings<T extends TableName, K extends keyof Row<T>, N> = {
  * shape, a nullable column the query's WHERE makes not null): e.g.
  * `Columns<'audit_events', 'id' | 'action', { action: AuditAction }>`.
  */
-export type Columns<
-  T extends TableName,
-  K extends keyof Row<T>,
-  N extends Narrowings<T, K, N> = Record<never, never>,
-> = Omit<Pick<Row<T>, K>, keyof N> & N;
+export type Columns<T extends TableName, K extends keyof Row<T>, N extends Narrowings<T, K, N> = None> = Narrowed<
+  Pick<Row<T>, K>,
+  N
+>;
+
+/** No narrowing. */
+type None = Record<never, never>;
+
+/** `R` with the columns `N` names typed as `N` has them. */
+type Narrowed<R, N> = Omit<R, keyof N> & N;
