@@ -51,6 +51,13 @@ function vitest(name, args, env, cwd) {
 // Redocly asks the npm registry for a newer version on a terminal unless told not to.
 const quietRedocly = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 step('contract', ['node', '../scripts/contract-check.mjs']);
+// The committed table and view types must be those the migrations give (`npm run db:types`); they
+// are generated on the PostgreSQL the service tests use.
+if (await reachable(5432)) {
+  step('database types', ['node', '../scripts/db-types-check.mjs']);
+} else {
+  console.log('PostgreSQL is not reachable on 127.0.0.1:5432: skipped the check of the database types');
+}
 step('openapi lint', ['npx', 'redocly', 'lint', '--config', '../redocly.yaml', '../libs/contract/openapi.json'], {
   env: quietRedocly,
 });

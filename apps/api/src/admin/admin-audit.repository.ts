@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuditAction } from '../audit/audit-action.js';
 import { rows } from '../common/sql.js';
+import type { Columns } from '../database/rows.js';
 import { cursorTimeSql, newestFirstAfterSql, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
 
 export interface AdminAuditFilter {
@@ -10,17 +11,14 @@ export interface AdminAuditFilter {
   action?: AuditAction;
 }
 
-export interface AdminAuditRow {
-  id: string;
-  user_id: string;
-  actor_id: string | null;
-  action: AuditAction;
-  target_id: string | null;
-  details: Record<string, unknown>;
-  ip_prefix: string | null;
-  created_at: Date;
+export type AdminAuditRow = Columns<
+  'audit_events',
+  'id' | 'user_id' | 'actor_id' | 'action' | 'target_id' | 'details' | 'ip_prefix' | 'created_at',
+  { action: AuditAction; details: Record<string, unknown> }
+> & {
+  /** Computed: cursorTimeSql('e.created_at'). */
   cursor_time: string;
-}
+};
 
 /** The audit trail across every account, for administrators. */
 @Injectable()

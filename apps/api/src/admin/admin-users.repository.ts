@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount, rows } from '../common/sql.js';
+import type { Columns } from '../database/rows.js';
 import {
   containsPattern,
   cursorTimeSql,
@@ -11,21 +12,24 @@ import {
 import type { Administrators } from '../auth/accounts/administrators.js';
 
 /** An account as the administrators' pages show it. */
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  segment: string;
+/** ADMIN_USER_COLUMNS: the account's own columns, and computed ones. */
+export type AdminUserRow = Columns<
+  'users',
+  'id' | 'email' | 'segment' | 'disabled_at' | 'quota_bytes' | 'used_bytes' | 'created_at' | 'last_sign_in_at',
+  // The list shows people only (u.kind = 'person'), who have an e-mail address.
+  { email: string }
+> & {
+  /** Computed: u.role = 'admin'. */
   admin_role: boolean;
+  /** Computed: u.email_verified_at IS NOT NULL. */
   email_verified: boolean;
-  disabled_at: Date | null;
-  quota_bytes: string;
-  used_bytes: string;
+  /** Computed: count(*)::int of the account's live files. */
   file_count: number;
+  /** Computed: count(*)::int of the account's shares. */
   share_count: number;
-  created_at: Date;
-  last_sign_in_at: Date | null;
+  /** Computed: cursorTimeSql('u.created_at'). */
   cursor_time: string;
-}
+};
 
 /** The account row an administrator's change locks and judges. */
 export interface LockedAccount {

@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount, rows } from '../common/sql.js';
+import type { Columns } from '../database/rows.js';
 
-export interface InviteRow {
-  id: string;
-  email: string | null;
-  created_by: string | null;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  used_by: string | null;
+/** INVITE_COLUMNS. */
+export type InviteRow = Columns<
+  'invites',
+  'id' | 'email' | 'created_by' | 'created_at' | 'expires_at' | 'used_at' | 'used_by'
+> & {
+  /** Computed: expires_at <= now(). */
   expired: boolean;
-}
+};
 
 const INVITE_COLUMNS = 'id, email, created_by, created_at, expires_at, used_at, used_by, expires_at <= now() AS expired';
 

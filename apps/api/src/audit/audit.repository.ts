@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount, rows } from '../common/sql.js';
+import type { Columns } from '../database/rows.js';
 import type { AuditAction } from './audit-action.js';
 
 export interface AuditEntry {
@@ -30,16 +31,11 @@ export interface AuditRecord {
   createdAt: Date;
 }
 
-interface AuditRow {
-  id: string;
-  user_id: string;
-  actor_id: string | null;
-  action: AuditAction;
-  target_id: string | null;
-  details: Record<string, unknown>;
-  ip_prefix: string | null;
-  created_at: Date;
-}
+type AuditRow = Columns<
+  'audit_events',
+  'id' | 'user_id' | 'actor_id' | 'action' | 'target_id' | 'details' | 'ip_prefix' | 'created_at',
+  { action: AuditAction; details: Record<string, unknown> }
+>;
 
 @Injectable()
 export class AuditRepository {

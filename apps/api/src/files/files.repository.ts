@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isCursorUuid, type CursorKey, type PageRequest } from '../common/page-cursor.js';
 import { affectedCount, returnedRows } from '../common/sql.js';
+import type { Columns } from '../database/rows.js';
 import { MAX_NAME_LENGTH, type FileKind } from './file-names.js';
 import type { FileDto, ScanStatus } from './dto/file.dto.js';
 
@@ -43,37 +44,29 @@ export interface VersionWithContent extends VersionRecord {
   content: string;
 }
 
-interface FileRow {
-  id: string;
-  user_id: string;
-  name: string;
-  kind: FileKind;
-  folder_id: string | null;
-  current_version_id: string;
-  version_no: number;
-  size_bytes: string;
-  scan_status: ScanStatus;
-  scan_result: string | null;
-  share_count: number;
-  from_request?: FileRecord['fromRequest'];
-  created_by?: FileRecord['createdBy'];
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-}
+/** FILE_COLUMNS: the file's own columns, its current version's, and three computed ones. */
+type FileRow = Columns<
+  'files',
+  'id' | 'user_id' | 'name' | 'kind' | 'folder_id' | 'current_version_id' | 'created_at' | 'updated_at' | 'deleted_at',
+  // FILE_FROM joins the current version: a file listed has one.
+  { kind: FileKind; current_version_id: string }
+> &
+  Columns<'file_versions', 'version_no' | 'size_bytes' | 'scan_status' | 'scan_result', { scan_status: ScanStatus }> & {
+    /** Computed: the file's active shares. */
+    share_count: number;
+    /** Computed (json_build_object) from request_uploads. */
+    from_request?: FileRecord['fromRequest'];
+    /** Computed (json_build_object) from the uploader's users row; not the files.created_by uuid. */
+    created_by?: FileRecord['createdBy'];
+  };
 
-interface VersionRow {
-  id: string;
-  file_id: string;
-  version_no: number;
-  size_bytes: string;
-  sha256: string;
-  scan_status: ScanStatus;
-  scan_result: string | null;
-  scanned_at: Date | null;
-  created_at: Date;
-  content?: string;
-}
+/** VERSION_COLUMNS, and the content where a query reads it too. */
+type VersionRow = Columns<
+  'file_versions',
+  'id' | 'file_id' | 'version_no' | 'size_bytes' | 'sha256' | 'scan_status' | 'scan_result' | 'scanned_at' | 'created_at',
+  { scan_status: ScanStatus }
+> &
+  Partial<Columns<'file_versions', 'content'>>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,18 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { affectedCount, returnedRows } from '../common/sql.js';
+import type { Columns } from '../database/rows.js';
 import type { NotificationDataDto, NotificationDto, NotificationKind } from './notification.dto.js';
 
-interface NotificationRow {
-  id: string;
-  seq: string;
-  kind: NotificationKind;
-  share_id: string | null;
-  file_name: string | null;
-  data: NotificationDataDto;
-  created_at: Date;
-  read_at: Date | null;
-}
+/** COLUMNS. */
+type NotificationRow = Columns<
+  'notifications',
+  'id' | 'seq' | 'kind' | 'share_id' | 'file_name' | 'data' | 'created_at' | 'read_at',
+  { kind: NotificationKind; data: NotificationDataDto }
+>;
 
 const COLUMNS = 'id, seq, kind, share_id, file_name, data, created_at, read_at';
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { affectedCount } from '../common/sql.js';
+import type { Columns } from '../database/rows.js';
 
 /** A bucket right after a call: its level and whether that call got a token. */
 export interface BucketState {
@@ -17,7 +18,7 @@ export class RateBucketsRepository {
 
   /** Refills the bucket for the time since its last use, then takes one token if there is one. */
   async take(key: string, capacity: number, windowSeconds: number): Promise<BucketState> {
-    const rows: Array<{ tokens: number; last_allowed: boolean }> = await this.db.query(
+    const rows: Array<Columns<'rate_buckets', 'tokens' | 'last_allowed'>> = await this.db.query(
       `WITH refill AS (SELECT $2::double precision AS capacity, $2::double precision / $3::double precision AS per_second)
        INSERT INTO rate_buckets AS b (key, tokens, last_allowed, updated_at)
        SELECT $1, capacity - 1, capacity >= 1, clock_timestamp() FROM refill

@@ -2,42 +2,44 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { cursorTimeSql, newestFirstAfterSql, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
 import { rows } from '../common/sql.js';
+import type { Columns, Row } from '../database/rows.js';
 import type { ReportFilter, ReportStatus, ReportedShareState } from './reports.dto.js';
 
 type Executor = Pick<DataSource | EntityManager, 'query'>;
 
 /** A report with what the administrators' queue shows beside it. */
-export interface AdminReportRow {
-  id: string;
-  share_id: string | null;
-  share_token: string;
-  file_name: string;
+export type AdminReportRow = Columns<
+  'share_reports',
+  // share_token and file_name: the live share's when it still exists (coalesce), else the report's.
+  'id' | 'share_id' | 'share_token' | 'file_name' | 'reason' | 'ip_prefix' | 'created_at' | 'status' | 'resolved_at',
+  { status: ReportStatus }
+> & {
+  /** Computed: the share's state now. */
   share_state: ReportedShareState;
-  owner_id: string | null;
-  owner_email: string | null;
-  owner_segment: string | null;
+  /** u.id, u.email, u.segment of the owner (left join: null once the account is gone). */
+  owner_id: Row<'users'>['id'] | null;
+  owner_email: Row<'users'>['email'] | null;
+  owner_segment: Row<'users'>['segment'] | null;
+  /** Computed: u.disabled_at IS NOT NULL. */
   owner_disabled: boolean;
-  reason: string;
-  ip_prefix: string;
-  created_at: Date;
-  status: ReportStatus;
-  resolved_at: Date | null;
-  resolved_by: string | null;
-  resolver_email: string | null;
+  /** a.id AS resolved_by, a.email AS resolver_email: the resolving administrator (left join). */
+  resolved_by: Row<'users'>['id'] | null;
+  resolver_email: Row<'users'>['email'] | null;
+  /** Computed: the open reports on the share. */
   open_on_share: number;
+  /** Computed: cursorTimeSql('r.created_at'). */
   cursor_time: string;
-}
+};
 
 /** A report as its share's owner sees it. */
-export interface OwnerReportRow {
-  id: string;
-  reason: string;
-  ip_prefix: string;
-  created_at: Date;
-  status: ReportStatus;
-  resolved_at: Date | null;
+export type OwnerReportRow = Columns<
+  'share_reports',
+  'id' | 'reason' | 'ip_prefix' | 'created_at' | 'status' | 'resolved_at',
+  { status: ReportStatus }
+> & {
+  /** Computed: cursorTimeSql('r.created_at'). */
   cursor_time: string;
-}
+};
 
 /** What a resolution judges, read under the locks it takes. */
 export interface LockedReport {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { rows as queryRows } from '../common/sql.js';
 import { cursorTimeSql, newestFirstCursor, type NewestFirstKey, type PageRequest } from '../common/page-cursor.js';
+import type { Columns, Row } from '../database/rows.js';
 import type { ShareNotify } from '../shares/share-notify.js';
 import type { RequestState, UploadReview } from './request.dto.js';
 
@@ -37,25 +38,32 @@ export interface RequestRecord {
   cursorTime: string;
 }
 
-interface RequestRow {
-  id: string;
-  user_id: string;
-  token: string;
-  title: string;
-  instructions: string;
-  folder_id: string;
-  max_uploads: number;
-  max_bytes: number;
-  expires_at: Date | null;
+/** REQUEST_COLUMNS: the request's own columns, and computed ones. */
+type RequestRow = Columns<
+  'document_requests',
+  | 'id'
+  | 'user_id'
+  | 'token'
+  | 'title'
+  | 'instructions'
+  | 'folder_id'
+  | 'max_uploads'
+  | 'max_bytes'
+  | 'expires_at'
+  | 'email_allowlist'
+  | 'notify'
+  | 'upload_count'
+  | 'created_at'
+  | 'closed_at',
+  { notify: ShareNotify }
+> & {
+  /** Computed: r.password_hash IS NOT NULL. */
   has_password: boolean;
-  email_allowlist: string[] | null;
-  notify: ShareNotify;
-  upload_count: number;
-  created_at: Date;
-  closed_at: Date | null;
+  /** Computed: STATE_SQL. */
   state: RequestState;
+  /** Computed: cursorTimeSql('r.created_at'). */
   cursor_time: string;
-}
+};
 
 function toRecord(row: RequestRow): RequestRecord {
   return {
@@ -104,20 +112,26 @@ export interface UploadRecord {
   cursorTime: string;
 }
 
-interface UploadRow {
-  id: string;
-  request_id: string;
-  file_id: string | null;
-  file_name: string;
-  size_bytes: number;
-  scan_status: string | null;
-  review: UploadReview;
-  uploader_name: string;
-  uploader_email: string | null;
-  message: string;
-  created_at: Date;
+/** UPLOAD_COLUMNS: the upload's own columns, its file's scan status, and a computed one. */
+type UploadRow = Columns<
+  'request_uploads',
+  | 'id'
+  | 'request_id'
+  | 'file_id'
+  | 'file_name'
+  | 'size_bytes'
+  | 'review'
+  | 'uploader_name'
+  | 'uploader_email'
+  | 'message'
+  | 'created_at',
+  { review: UploadReview }
+> & {
+  /** v.scan_status of the file's current version (left joins: null once the file is gone). */
+  scan_status: Row<'file_versions'>['scan_status'] | null;
+  /** Computed: cursorTimeSql('u.created_at'). */
   cursor_time: string;
-}
+};
 
 const UPLOAD_COLUMNS = `u.id, u.request_id, u.file_id, u.file_name, u.size_bytes, v.scan_status, u.review, u.uploader_name,
   u.uploader_email, u.message, u.created_at, ${cursorTimeSql('u.created_at')} AS cursor_time`;
@@ -406,19 +420,19 @@ export class RequestsRepository {
    * its settling was seen before.
    */
   async settle(versionId: string): Promise<SettledUpload | null> {
-    const rows: Array<{
-      id: string;
-      request_id: string;
-      title: string;
-      user_id: string;
-      notify: ShareNotify;
-      settled_before: number;
-      file_id: string;
-      file_name: string;
-      size_bytes: number;
-      uploader_name: string;
-      scan_status: 'CLEAN' | 'INFECTED';
-    }> = await this.db.query(
+    const rows: Array<
+      Columns<
+        'request_uploads',
+        'id' | 'request_id' | 'file_id' | 'file_name' | 'size_bytes' | 'uploader_name',
+        // Joined to the version by file_id.
+        { file_id: string }
+      > &
+        Columns<'document_requests', 'title' | 'user_id' | 'notify', { notify: ShareNotify }> &
+        Columns<'file_versions', 'scan_status', { scan_status: 'CLEAN' | 'INFECTED' }> & {
+          /** Computed: the request's uploads settled before this one. */
+          settled_before: number;
+        }
+    > = await this.db.query(
       `WITH settled AS (
          UPDATE request_uploads u SET settled_at = now()
            FROM file_versions v
@@ -459,10 +473,10 @@ export class RequestsRepository {
   /** Files uploaded through a request, of these ids: the file browser marks them. */
   async fromRequests(fileIds: readonly string[]): Promise<Map<string, { requestId: string; review: UploadReview }>> {
     if (fileIds.length === 0) return new Map();
-    const rows: Array<{ file_id: string; request_id: string; review: UploadReview }> = await this.db.query(
-      'SELECT file_id, request_id, review FROM request_uploads WHERE file_id = ANY($1::uuid[])',
-      [fileIds],
-    );
+    // file_id = ANY(...): not null.
+    const rows: Array<
+      Columns<'request_uploads', 'file_id' | 'request_id' | 'review', { file_id: string; review: UploadReview }>
+    > = await this.db.query('SELECT file_id, request_id, review FROM request_uploads WHERE file_id = ANY($1::uuid[])', [fileIds]);
     return new Map(rows.map((row) => [row.file_id, { requestId: row.request_id, review: row.review }]));
   }
 }

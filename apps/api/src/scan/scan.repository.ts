@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Columns } from '../database/rows.js';
 
 export type ScanVerdict = 'CLEAN' | 'INFECTED' | 'SCAN_ERROR';
 
@@ -10,7 +11,7 @@ export class ScanRepository {
 
   /** A version's text and scan status, or null when it was purged. */
   async findVersion(versionId: string): Promise<{ content: string; scanStatus: string } | null> {
-    const rows: Array<{ content: string; scan_status: string }> = await this.db.query(
+    const rows: Array<Columns<'file_versions', 'content' | 'scan_status'>> = await this.db.query(
       `SELECT content, scan_status FROM file_versions WHERE id = $1`,
       [versionId],
     );
@@ -22,7 +23,7 @@ export class ScanRepository {
    * owner of the version's file when this settled it, else null.
    */
   async settle(versionId: string, status: ScanVerdict, result: string | null): Promise<string | null> {
-    const [rows]: [Array<{ user_id: string }>, number] = await this.db.query(
+    const [rows]: [Array<Columns<'files', 'user_id'>>, number] = await this.db.query(
       `UPDATE file_versions v SET scan_status = $2, scan_result = $3, scan_attempts = scan_attempts + 1, scanned_at = now()
        FROM files f
        WHERE v.id = $1 AND v.scan_status IN ('PENDING', 'SCAN_ERROR') AND f.id = v.file_id
@@ -34,7 +35,7 @@ export class ScanRepository {
 
   /** Versions whose job was lost (PENDING for over a minute) or gave up (SCAN_ERROR), oldest first. */
   async listUnfinished(limit: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.db.query(
+    const rows: Array<Columns<'file_versions', 'id'>> = await this.db.query(
       `SELECT id FROM file_versions
        WHERE scan_status = 'SCAN_ERROR' OR (scan_status = 'PENDING' AND created_at < now() - interval '1 minute')
        ORDER BY created_at LIMIT $1`,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
+import type { Columns } from '../database/rows.js';
 import type { ShareSettings } from './share-input.js';
 import type { ShareNotify } from './share-notify.js';
 
@@ -115,7 +116,7 @@ export class SharePoliciesRepository {
   }
 
   async extras(shareId: string, userId: string): Promise<{ oneSession: boolean; emailAllowlist: string[] } | null> {
-    const rows: Array<{ one_session: boolean; email_allowlist: string[] | null }> = await this.db.query(
+    const rows: Array<Columns<'shares', 'one_session' | 'email_allowlist'>> = await this.db.query(
       'SELECT one_session, email_allowlist FROM shares WHERE id = $1 AND user_id = $2',
       [shareId, userId],
     );

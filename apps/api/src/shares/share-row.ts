@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Columns, Row } from '../database/rows.js';
 import type { ShareNotify } from './share-notify.js';
 import type { ShareDto } from './share.dto.js';
 
@@ -36,41 +37,50 @@ export const SHARE_JOINS =
   // The member who made it, in a shared workspace only (in a personal one the owner made every link).
   'LEFT JOIN users cb ON cb.id = s.created_by AND cb.id <> s.user_id';
 
-export interface ShareRow {
-  id: string;
-  token: string;
-  owner_segment: string;
-  /** Null for a collection (then `folder_id` is set). */
-  file_id: string | null;
-  file_name: string | null;
+/** SHARE_COLUMNS: the share's own columns, and the aliased or computed ones from SHARE_JOINS. */
+export type ShareRow = Columns<
+  'shares',
+  | 'id'
+  | 'token'
+  | 'file_id'
+  | 'folder_id'
+  | 'expires_at'
+  | 'max_visits'
+  | 'per_visitor_max_visits'
+  | 'per_login_user_max_visits'
+  | 'visit_count'
+  | 'unique_visit_count'
+  | 'one_time'
+  | 'require_login'
+  | 'watermark_enabled'
+  | 'watermark_text'
+  | 'copy_protection_enabled'
+  | 'burn_after_read_enabled'
+  | 'revoked_at'
+  | 'consumed_at'
+  | 'created_at'
+  | 'notify'
+  | 'disabled_at'
+  | 'agreement_text'
+  | 'agreement_require_name'
+  | 'agreement_sha256',
+  { notify: ShareNotify }
+> & {
+  // file_id is null for a collection (then folder_id is set).
+  /** u.segment AS owner_segment. */
+  owner_segment: Row<'users'>['segment'];
+  /** f.name AS file_name (left join: null for a collection). */
+  file_name: Row<'files'>['name'] | null;
+  /** f.kind AS file_kind (left join: null for a collection). */
   file_kind: FileKind | null;
-  folder_id: string | null;
-  folder_name: string | null;
+  /** fo.name AS folder_name (left join: null for a file's share). */
+  folder_name: Row<'folders'>['name'] | null;
+  /** Computed: s.password_hash IS NOT NULL. */
   has_password: boolean;
-  expires_at: Date | null;
-  max_visits: number | null;
-  per_visitor_max_visits: number | null;
-  per_login_user_max_visits: number | null;
-  visit_count: number;
-  unique_visit_count: number;
-  one_time: boolean;
-  require_login: boolean;
-  watermark_enabled: boolean;
-  watermark_text: string | null;
-  copy_protection_enabled: boolean;
-  burn_after_read_enabled: boolean;
-  revoked_at: Date | null;
-  consumed_at: Date | null;
-  created_at: Date;
-  notify: ShareNotify;
-  disabled_at: Date | null;
-  agreement_text: string | null;
-  agreement_require_name: boolean;
-  agreement_sha256: string | null;
-  /** The member who made it, in a shared workspace only. */
-  created_by_id?: string | null;
-  created_by_email?: string | null;
-}
+  /** cb.id, cb.email: the member who made it, in a shared workspace only (left join). */
+  created_by_id?: Row<'users'>['id'] | null;
+  created_by_email?: Row<'users'>['email'] | null;
+};
 
 function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;

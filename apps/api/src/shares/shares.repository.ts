@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Columns } from '../database/rows.js';
 import type { ShareSettings } from './share-input.js';
 import { SHARE_COLUMNS, SHARE_JOINS, type ShareRow, type ShareTarget } from './share-row.js';
 
 /** One hour of a share's visit statistics; hours without a visit count 0. */
-export interface VisitHourRow {
-  hour: Date;
-  visits: number;
-}
+// `hour` comes from generate_series and `visits` through coalesce(h.visits, 0): the table's types.
+export type VisitHourRow = Columns<'share_visit_hours', 'hour' | 'visits'>;
 
 /**
  * SQL for the `shares` table and the hourly visit buckets the viewer writes. Ids reach these

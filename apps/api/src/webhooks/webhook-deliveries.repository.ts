@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Columns } from '../database/rows.js';
 import type { DeliveryOutcome, DeliveryStatus } from './webhook-sender.js';
 
 export const DELIVERY_HISTORY_LIMIT = 50;
@@ -25,17 +26,12 @@ export interface DeliveryView {
   responseBody: string | null;
 }
 
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  event: string;
-  status: DeliveryStatus;
-  response_code: number | null;
-  attempts: number;
-  delivered_at: Date;
-  duration_ms: number;
-  response_body: string | null;
-}
+type DeliveryRow = Columns<
+  'webhook_deliveries',
+  'id' | 'event_id' | 'event' | 'status' | 'response_code' | 'attempts' | 'delivered_at' | 'duration_ms' | 'response_body',
+  // The listings leave out the in-flight claims (IN_FLIGHT).
+  { status: DeliveryStatus }
+>;
 
 function toView(row: DeliveryRow): DeliveryView {
   return {

@@ -7,6 +7,7 @@ import {
   type NewestFirstKey,
   type PageRequest,
 } from '../common/page-cursor.js';
+import type { Columns } from '../database/rows.js';
 import type { WebhookEventName } from './webhook-event.js';
 
 export interface WebhookView {
@@ -23,15 +24,12 @@ export interface WebhookTarget extends WebhookView {
   secret: string;
 }
 
-interface WebhookRow {
-  id: string;
-  user_id: string;
-  url: string;
-  events: WebhookEventName[];
-  secret: string;
-  active: boolean;
-  created_at: Date;
-}
+/** COLUMNS. */
+type WebhookRow = Columns<
+  'webhooks',
+  'id' | 'user_id' | 'url' | 'events' | 'secret' | 'active' | 'created_at',
+  { events: WebhookEventName[] }
+>;
 
 const COLUMNS = 'id, user_id, url, events, secret, active, created_at';
 

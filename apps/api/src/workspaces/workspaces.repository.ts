@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { WorkspaceRole } from '../auth/auth-context.js';
 import { isCursorUuid, type CursorKey } from '../common/page-cursor.js';
 import { rows as queryRows } from '../common/sql.js';
+import type { Columns } from '../database/rows.js';
 
 /** Where a page of members ends: the e-mail address and id of its last member (the list's order keys). */
 export const MEMBERS_CURSOR: CursorKey<{ email: string; userId: string }> = {
@@ -40,14 +41,22 @@ export interface InvitationRow {
 const WORKSPACE_COLUMNS = `w.id, w.name, w.segment, w.quota_bytes, w.used_bytes,
   (SELECT count(*)::int FROM workspace_members c WHERE c.workspace_id = w.id) AS member_count`;
 
-function toWorkspace(row: {
-  id: string;
-  name: string;
-  segment: string;
-  quota_bytes: string;
-  used_bytes: string;
+/** WORKSPACE_COLUMNS: a workspace's users row, and a computed column. */
+type WorkspaceColumns = Columns<
+  'users',
+  'id' | 'name' | 'segment' | 'quota_bytes' | 'used_bytes',
+  // A shared workspace has a name (only a person's row has none).
+  { name: string }
+> & {
+  /** Computed: count(*)::int of its members. */
   member_count: number;
-}): WorkspaceRow {
+};
+
+/** The member queries' columns: the membership's, and the member's e-mail (a person has one). */
+type MemberColumns = Columns<'workspace_members', 'user_id' | 'role' | 'joined_at', { role: WorkspaceRole }> &
+  Columns<'users', 'email', { email: string }>;
+
+function toWorkspace(row: WorkspaceColumns): WorkspaceRow {
   return {
     id: row.id,
     name: row.name,
@@ -58,14 +67,14 @@ function toWorkspace(row: {
   };
 }
 
-function toInvitation(row: {
-  id: string;
-  workspace_id: string;
-  email: string;
-  role: WorkspaceRole;
-  created_at: Date;
-  expires_at: Date;
-}): InvitationRow {
+/** INVITATION_COLUMNS. */
+function toInvitation(
+  row: Columns<
+    'workspace_invitations',
+    'id' | 'workspace_id' | 'email' | 'role' | 'created_at' | 'expires_at',
+    { role: WorkspaceRole }
+  >,
+): InvitationRow {
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -98,7 +107,7 @@ export class WorkspacesRepository {
 
   /** The shared workspaces an account is a member of, by name, with its role in each. */
   async ofMember(userId: string): Promise<Array<WorkspaceRow & { role: WorkspaceRole }>> {
-    const rows: Array<Parameters<typeof toWorkspace>[0] & { role: WorkspaceRole }> = await this.db.query(
+    const rows: Array<WorkspaceColumns & { role: WorkspaceRole }> = await this.db.query(
       `SELECT ${WORKSPACE_COLUMNS}, m.role FROM workspace_members m JOIN users w ON w.id = m.workspace_id AND w.kind = 'workspace'
         WHERE m.user_id = $1 ORDER BY lower(w.name), w.id`,
       [userId],
@@ -129,7 +138,7 @@ export class WorkspacesRepository {
   }
 
   async members(workspaceId: string, limit: number, after: { email: string; userId: string } | null): Promise<MemberRow[]> {
-    const rows: Array<{ user_id: string; email: string; role: WorkspaceRole; joined_at: Date }> = await this.db.query(
+    const rows: Array<MemberColumns> = await this.db.query(
       `SELECT m.user_id, u.email, m.role, m.joined_at FROM workspace_members m JOIN users u ON u.id = m.user_id
         WHERE m.workspace_id = $1 AND ($2::text IS NULL OR (lower(u.email), u.id) > (lower($2), $3::uuid))
         ORDER BY lower(u.email), u.id LIMIT $4`,
@@ -139,7 +148,7 @@ export class WorkspacesRepository {
   }
 
   async member(manager: EntityManager, workspaceId: string, userId: string): Promise<MemberRow | null> {
-    const rows: Array<{ user_id: string; email: string; role: WorkspaceRole; joined_at: Date }> = await manager.query(
+    const rows: Array<MemberColumns> = await manager.query(
       `SELECT m.user_id, u.email, m.role, m.joined_at FROM workspace_members m JOIN users u ON u.id = m.user_id
         WHERE m.workspace_id = $1 AND m.user_id = $2`,
       [workspaceId, userId],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { rows } from '../../common/sql.js';
+import type { Columns } from '../../database/rows.js';
 
 /** How new accounts may be made: by anyone, with an administrator's invitation, or not at all. */
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
@@ -22,7 +23,7 @@ export class InstanceSettingsRepository {
 
   /** The registration mode an administrator chose; null while none did. */
   async registrationMode(manager: EntityManager = this.db.manager): Promise<RegistrationMode | null> {
-    const found = await rows<{ registration: RegistrationMode | null }>(
+    const found = await rows<Columns<'instance_settings', 'registration', { registration: RegistrationMode | null }>>(
       manager,
       `SELECT registration FROM instance_settings WHERE id`,
     );
@@ -57,11 +58,15 @@ export class InstanceSettingsRepository {
 
   /** Why an invitation cannot be used: unknown (null), used, expired, or bound to another address. */
   async inviteState(tokenHash: string): Promise<{ used: boolean; expired: boolean; email: string | null } | null> {
-    const found = await rows<{ used: boolean; expired: boolean; email: string | null }>(
-      this.db,
-      `SELECT used_at IS NOT NULL AS used, expires_at <= now() AS expired, email FROM invites WHERE token_hash = $1`,
-      [tokenHash],
-    );
+    const found = await rows<
+      Columns<'invites', 'email'> & {
+        /** Computed: used_at IS NOT NULL, expires_at <= now(). */
+        used: boolean;
+        expired: boolean;
+      }
+    >(this.db, `SELECT used_at IS NOT NULL AS used, expires_at <= now() AS expired, email FROM invites WHERE token_hash = $1`, [
+      tokenHash,
+    ]);
     return found[0] ?? null;
   }
 

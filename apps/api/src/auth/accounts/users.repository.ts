@@ -1,20 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../../common/sql.js';
+import type { Columns } from '../../database/rows.js';
 import { Administrators } from './administrators.js';
 import type { AuthUser } from '../auth-context.js';
 
-export interface UserRow {
-  id: string;
-  email: string;
-  segment: string;
-  quota_bytes: string;
-  used_bytes: string;
+/** USER_COLUMNS: the account's own columns, and computed ones. */
+export type UserRow = Columns<
+  'users',
+  'id' | 'email' | 'segment' | 'quota_bytes' | 'used_bytes',
+  // coalesce(u.email, ''): a shared workspace has no e-mail.
+  { email: string }
+> & {
+  /** Computed: u.email_verified_at IS NOT NULL. */
   email_verified: boolean;
+  /** Computed: u.password_hash IS NOT NULL. */
   has_password: boolean;
+  /** Computed: u.totp_enabled_at IS NOT NULL. */
   two_factor_enabled: boolean;
+  /** Computed: u.role = 'admin'. */
   admin_role: boolean;
-}
+};
 
 /** The account as a request sees it; `administrators` judges its rights from its row and the configuration. */
 export function toAuthUser(row: UserRow, administrators: Administrators): AuthUser {
@@ -49,7 +55,7 @@ export class UsersRepository {
   }
 
   async findCredentials(email: string): Promise<(AuthUser & { passwordHash: string | null }) | null> {
-    const rows: Array<UserRow & { password_hash: string | null }> = await this.db.query(
+    const rows: Array<UserRow & Columns<'users', 'password_hash'>> = await this.db.query(
       `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE lower(u.email) = lower($1)`,
       [email],
     );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount } from '../../common/sql.js';
+import type { Columns, Row } from '../../database/rows.js';
 import { Administrators } from '../accounts/administrators.js';
 import type { AuthUser } from '../auth-context.js';
 import { USER_COLUMNS, toAuthUser, type UserRow } from '../accounts/users.repository.js';
@@ -43,7 +44,7 @@ export class SessionsRepository {
     },
     manager: EntityManager = this.db.manager,
   ): Promise<{ id: string; expiresAt: Date } | null> {
-    const rows: Array<{ id: string; expires_at: Date }> = await manager.query(
+    const rows: Array<Columns<'sessions', 'id' | 'expires_at'>> = await manager.query(
       `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $2 AND disabled_at IS NULL RETURNING id)
        INSERT INTO sessions (token_hash, user_id, expires_at, method, user_agent, ip_prefix)
        SELECT $1, signed_in.id, now() + make_interval(days => $3), $4, $5, $6 FROM signed_in
@@ -58,7 +59,8 @@ export class SessionsRepository {
     tokenHash: string,
     resolutionSeconds: number,
   ): Promise<{ sessionId: string; seenLongAgo: boolean; user: AuthUser } | null> {
-    const rows: Array<UserRow & { session_id: string; seen_long_ago: boolean }> = await this.db.query(
+    // s.id AS session_id; seen_long_ago is computed from s.last_seen_at.
+    const rows: Array<UserRow & { session_id: Row<'sessions'>['id']; seen_long_ago: boolean }> = await this.db.query(
       `SELECT s.id AS session_id, s.last_seen_at < now() - make_interval(secs => $2) AS seen_long_ago, ${USER_COLUMNS}
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = $1 AND s.parent_id IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL`,
@@ -98,7 +100,7 @@ export class SessionsRepository {
     userAgent: string | null;
     ipPrefix: string | null;
   }): Promise<{ id: string; expiresAt: Date } | null> {
-    const rows: Array<{ id: string; expires_at: Date }> = await this.db.query(
+    const rows: Array<Columns<'sessions', 'id' | 'expires_at'>> = await this.db.query(
       `WITH ticket AS (
          INSERT INTO used_login_tickets (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id
        ), parent AS (
@@ -130,14 +132,9 @@ export class SessionsRepository {
 
   /** The account's live sessions, newest first. */
   async listLive(userId: string): Promise<SessionRecord[]> {
-    const rows: Array<{
-      id: string;
-      method: SignInMethod;
-      created_at: Date;
-      last_seen_at: Date;
-      user_agent: string | null;
-      ip_prefix: string | null;
-    }> = await this.db.query(
+    const rows: Array<
+      Columns<'sessions', 'id' | 'method' | 'created_at' | 'last_seen_at' | 'user_agent' | 'ip_prefix', { method: SignInMethod }>
+    > = await this.db.query(
       `SELECT id, method, created_at, last_seen_at, user_agent, ip_prefix FROM sessions
        WHERE user_id = $1 AND parent_id IS NULL AND expires_at > now() ORDER BY created_at DESC, id`,
       [userId],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { rows } from '../../common/sql.js';
+import type { Columns, Row } from '../../database/rows.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../../database/named-statements.js';
 import {
   containsPattern,
@@ -26,17 +27,12 @@ export interface ApiTokenView {
   expiresAt: string | null;
 }
 
-export interface TokenRow {
-  id: string;
-  name: string;
-  prefix: string;
-  rate_limit_per_minute: number;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-  scopes: TokenScope[];
-  expires_at: Date | null;
-}
+/** TOKEN_COLUMNS. */
+export type TokenRow = Columns<
+  'api_tokens',
+  'id' | 'name' | 'prefix' | 'rate_limit_per_minute' | 'created_at' | 'last_used_at' | 'revoked_at' | 'scopes' | 'expires_at',
+  { scopes: TokenScope[] }
+>;
 
 export const TOKEN_COLUMNS = 'id, name, prefix, rate_limit_per_minute, created_at, last_used_at, revoked_at, scopes, expires_at';
 
@@ -156,15 +152,15 @@ export class ApiTokensRepository {
    */
   async findLiveByPrefix(prefix: string): Promise<TokenByPrefix | null> {
     const rows: Array<
-      UserRow & {
-        token_id: string;
-        secret_hash: string;
-        rate_limit_per_minute: number;
-        scopes: TokenScope[];
-        expires_at: Date | null;
-        member_role: WorkspaceRole;
-        actor_id: string;
-      }
+      UserRow &
+        Columns<'api_tokens', 'secret_hash' | 'rate_limit_per_minute' | 'scopes' | 'expires_at', { scopes: TokenScope[] }> & {
+          /** t.id AS token_id. */
+          token_id: Row<'api_tokens'>['id'];
+          /** Computed: the creator's role in the workspace, OWNER in a personal one. */
+          member_role: WorkspaceRole;
+          /** c.id AS actor_id (ACTOR_COLUMNS). */
+          actor_id: Row<'users'>['id'];
+        }
     > = await namedQuery(
       this.db,
       this.pool,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount, rows } from '../../common/sql.js';
+import type { Columns } from '../../database/rows.js';
 
 export interface TwoFactorState {
   /** The sealed secret (see TotpSecretBox), pending or enabled; null when none was set up. */
@@ -16,11 +17,12 @@ export class TwoFactorRepository {
   constructor(private readonly db: DataSource) {}
 
   async state(userId: string, manager: EntityManager = this.db.manager): Promise<TwoFactorState | null> {
-    const found = await rows<{ totp_secret: string | null; enabled: boolean; totp_last_step: string | null }>(
-      manager,
-      `SELECT totp_secret, totp_enabled_at IS NOT NULL AS enabled, totp_last_step FROM users WHERE id = $1`,
-      [userId],
-    );
+    const found = await rows<
+      Columns<'users', 'totp_secret' | 'totp_last_step'> & {
+        /** Computed: totp_enabled_at IS NOT NULL. */
+        enabled: boolean;
+      }
+    >(manager, `SELECT totp_secret, totp_enabled_at IS NOT NULL AS enabled, totp_last_step FROM users WHERE id = $1`, [userId]);
     const row = found[0];
     if (!row) return null;
     return {

@@ -1,20 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../../common/sql.js';
+import type { Columns } from '../../database/rows.js';
 
-export interface FolderRow {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  created_at: Date;
-  deleted_at: Date | null;
-}
+/** The columns FOLDER_COLUMNS selects. */
+type FolderColumns = 'id' | 'name' | 'parent_id' | 'created_at' | 'deleted_at';
+
+export type FolderRow = Columns<'folders', FolderColumns>;
 
 /** A folder in the trash as the trash lists it: deleted directly, with the files that went with it. */
-export interface TrashedFolderRow extends FolderRow {
-  deleted_at: Date;
+export type TrashedFolderRow = Columns<'folders', FolderColumns, { deleted_at: Date }> & {
+  /** Computed: the number of files trashed with it. */
   file_count: number;
-}
+};
 
 /**
  * How deep folders may nest (a top-level folder is at depth 1). Creating and moving folders keep

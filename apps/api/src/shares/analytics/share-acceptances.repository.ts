@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Columns } from '../../database/rows.js';
 import { describeAgent } from '../../viewer/visit-log/visitor-agent.js';
 import type { ShareAcceptanceDto } from './share-acceptances.dto.js';
 
-interface AcceptanceRow {
-  id: string;
-  seq: string;
-  at: Date;
-  name: string | null;
-  email: string | null;
-  ip_prefix: string;
-  user_agent: string;
-  agreement_sha256: string;
-}
+/** PAGE_SQL (seq::text: the bigint as node-postgres returns it). */
+type AcceptanceRow = Columns<
+  'share_acceptances',
+  'id' | 'seq' | 'at' | 'name' | 'email' | 'ip_prefix' | 'user_agent' | 'agreement_sha256'
+>;
 
 export interface AcceptanceRecord {
   acceptance: ShareAcceptanceDto;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Columns } from '../../database/rows.js';
 import type { AnalyticsCountDto, AnalyticsDayDto } from './share-analytics.dto.js';
 import { newestOfBothKinds } from './share-visit-log.repository.js';
 
@@ -110,14 +111,16 @@ export class ShareAnalyticsRepository {
    * headless browser reading the page is as much a reader as any).
    */
   async sections(shareId: string, days: number): Promise<SectionTotals[]> {
-    const rows: Array<{
-      file_id: string;
-      file_name: string;
-      section: number;
-      heading: string;
-      readers: number;
-      median_ms: number | null;
-    }> = await this.db.query(
+    const rows: Array<
+      Columns<'share_section_reads', 'file_id' | 'section' | 'heading'> & {
+        /** Computed: coalesce(f.name, ''). */
+        file_name: string;
+        /** Computed: count(*)::int of the readers. */
+        readers: number;
+        /** Computed: percentile_cont (float8). */
+        median_ms: number | null;
+      }
+    > = await this.db.query(
       `WITH sample AS (${newestOfBothKinds('id, at', "share_id = $1 AND at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)", '$4')})
        SELECT r.file_id, coalesce(f.name, '') AS file_name, r.section,
               (array_agg(r.heading ORDER BY r.at DESC))[1] AS heading,
@@ -142,7 +145,7 @@ export class ShareAnalyticsRepository {
 
   /** The documents visits of the period opened (share_document_reads: a collection's, or a single share's one). */
   async documentsRead(shareId: string, days: number): Promise<string[]> {
-    const rows: Array<{ file_id: string }> = await this.db.query(
+    const rows: Array<Columns<'share_document_reads', 'file_id'>> = await this.db.query(
       `SELECT DISTINCT file_id FROM share_document_reads
         WHERE share_id = $1 AND at >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)`,
       [shareId, days],

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Columns } from '../../database/rows.js';
 import type { ShareVisitDto } from './share-visit-log.dto.js';
 
 /** Which visits of one share, and where the previous page ended. */
@@ -12,22 +13,28 @@ export interface VisitLogFilter {
   after: { at: string; id: string } | null;
 }
 
-interface VisitRow {
-  id: string;
-  at: Date;
+/** PAGE_SQL: the visit's own columns, and computed ones. */
+type VisitRow = Columns<
+  'share_visit_log',
+  | 'id'
+  | 'at'
+  | 'visitor_id'
+  | 'ip_prefix'
+  | 'referer'
+  | 'user_agent'
+  | 'browser'
+  | 'os'
+  | 'device'
+  | 'login_email'
+  | 'automated'
+  | 'duration_ms'
+  | 'scroll_depth'
+  | 'completed',
+  { device: ShareVisitDto['device'] }
+> & {
+  /** Computed: `at` as text at full (microsecond) precision. */
   at_text: string;
-  visitor_id: string;
-  ip_prefix: string;
-  referer: string | null;
-  user_agent: string | null;
-  browser: string | null;
-  os: string | null;
-  device: ShareVisitDto['device'];
-  login_email: string | null;
-  automated: boolean;
-  duration_ms: number | null;
-  scroll_depth: number | null;
-  completed: boolean;
+  /** Computed (json_agg) from share_document_reads and the files' names. */
   documents: Array<{
     fileId: string;
     fileName: string | null;
@@ -36,7 +43,7 @@ interface VisitRow {
     scrollDepth: number;
     completed: boolean;
   }>;
-}
+};
 
 export interface VisitLogRow {
   visit: ShareVisitDto;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Columns, Row } from '../../database/rows.js';
 import { MAX_FOLDER_DEPTH } from '../../files/folders/folders.repository.js';
 import type { FileKind } from '../../shares/share-row.js';
 import type { ScanStatus } from '../share-view/share-view.repository.js';
@@ -51,17 +52,22 @@ export class CollectionRepository {
 
   /** Top-level documents first, then each sub-folder's, by path; by name within a folder. */
   async documents(folderId: string, ownerId: string): Promise<CollectionDocument[]> {
-    const rows: Array<{ id: string; name: string; kind: FileKind; size_bytes: string; updated_at: Date; path: string[] }> =
-      await this.db.query(
-        `${TREE_CTE}
+    const rows: Array<
+      Columns<'files', 'id' | 'name' | 'kind' | 'updated_at', { kind: FileKind }> &
+        Columns<'file_versions', 'size_bytes'> & {
+          /** Computed: the folder names from the shared folder down (TREE_CTE). */
+          path: string[];
+        }
+    > = await this.db.query(
+      `${TREE_CTE}
          SELECT f.id, f.name, f.kind, v.size_bytes, f.updated_at, t.path
            FROM tree t
            JOIN files f ON f.folder_id = t.id AND f.user_id = $2::uuid AND f.deleted_at IS NULL
            JOIN file_versions v ON v.id = f.current_version_id AND v.scan_status = 'CLEAN'
           WHERE ${NOT_AWAITING_REVIEW}
           ORDER BY cardinality(t.path) > 0, t.path, lower(f.name), f.id`,
-        [folderId, ownerId],
-      );
+      [folderId, ownerId],
+    );
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -74,13 +80,14 @@ export class CollectionRepository {
 
   /** One live document of the collection, or null when the file is not (or no longer) in it. */
   async document(folderId: string, ownerId: string, fileId: string): Promise<CollectionFile | null> {
-    const rows: Array<{
-      id: string;
-      name: string;
-      kind: FileKind;
-      version_id: string | null;
-      current_status: ScanStatus | null;
-    }> = await this.db.query(
+    const rows: Array<
+      Columns<'files', 'id' | 'name' | 'kind', { kind: FileKind }> & {
+        /** clean.id AS version_id: the newest CLEAN version (left join). */
+        version_id: Row<'file_versions'>['id'] | null;
+        /** cur.scan_status AS current_status (left join). */
+        current_status: ScanStatus | null;
+      }
+    > = await this.db.query(
       `${TREE_CTE}
        SELECT f.id, f.name, f.kind, clean.id AS version_id, cur.scan_status AS current_status
          FROM files f

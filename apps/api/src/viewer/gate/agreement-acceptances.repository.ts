@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { affectedCount } from '../../common/sql.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../../database/named-statements.js';
+import type { Columns } from '../../database/rows.js';
 
 /** One acceptance of a share's agreement, as the viewer records it. */
 export interface NewAcceptance {
@@ -64,7 +65,8 @@ export class AgreementAcceptancesRepository {
 
   /** The agreement's Markdown while the share still asks for this text; null once it changed. */
   async text(shareId: string, sha256: string): Promise<string | null> {
-    const rows: Array<{ agreement_text: string }> = await this.db.query(
+    // agreement_sha256 matches: the share has an agreement, so a text.
+    const rows: Array<Columns<'shares', 'agreement_text', { agreement_text: string }>> = await this.db.query(
       'SELECT agreement_text FROM shares WHERE id = $1 AND agreement_sha256 = $2',
       [shareId, sha256],
     );

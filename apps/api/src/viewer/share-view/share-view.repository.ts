@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../../common/sql.js';
 import { namedQuery, namedStatementPool, type NamedStatementPool } from '../../database/named-statements.js';
+import type { Columns, Row } from '../../database/rows.js';
 import { MAX_FOLDER_DEPTH } from '../../files/folders/folders.repository.js';
 import type { FileKind } from '../../shares/share-row.js';
 import type { ShareNotify } from '../../shares/share-notify.js';
@@ -69,41 +70,73 @@ export interface OpenedShare {
   admission: Admission | null;
 }
 
-interface ViewedShareRow {
-  id: string;
-  user_id: string;
-  segment: string;
-  token: string;
-  file_id: string | null;
-  name: string;
-  kind: FileKind | null;
-  folder_id?: string | null;
-  trashed: boolean;
-  revoked: boolean;
-  consumed: boolean;
-  expired: boolean;
-  has_password: boolean;
-  password_version: number;
-  one_time: boolean;
-  require_login: boolean;
-  email_allowlist: string[] | null;
-  one_session: boolean;
-  session_owner: string | null;
-  owner_disabled: boolean;
-  disabled: boolean;
-  per_login_user_max_visits: number | null;
-  watermark_enabled: boolean;
-  watermark_text: string | null;
-  copy_protection_enabled: boolean;
-  burn_after_read_enabled: boolean;
-  version_id: string | null;
-  scan_status: ScanStatus | null;
-  notify: ShareNotify | null;
-  agreement_sha256: string | null;
-  agreement_require_name: boolean | null;
-  /** A Date from a row, an ISO string from the JSON `share_open_visits` answers. */
-  expires_at?: Date | string | null;
-}
+/**
+ * LOAD_SQL's row: the share_gate view's columns (g.*), and two computed ones; `share_open_visits`
+ * answers the same as JSON. PostgreSQL gives every column of a view as nullable: the narrowings
+ * are what the view's definition guarantees (the share's and its owner's own NOT NULL columns,
+ * IS NOT NULL tests, a file's or a folder's name).
+ */
+type ViewedShareRow = Columns<
+  'share_gate',
+  | 'id'
+  | 'user_id'
+  | 'segment'
+  | 'token'
+  | 'file_id'
+  | 'name'
+  | 'kind'
+  | 'trashed'
+  | 'revoked'
+  | 'consumed'
+  | 'expired'
+  | 'has_password'
+  | 'password_version'
+  | 'one_time'
+  | 'require_login'
+  | 'email_allowlist'
+  | 'one_session'
+  | 'session_owner'
+  | 'per_login_user_max_visits'
+  | 'watermark_enabled'
+  | 'watermark_text'
+  | 'copy_protection_enabled'
+  | 'burn_after_read_enabled'
+  | 'version_id'
+  | 'scan_status'
+  | 'notify'
+  | 'agreement_sha256'
+  | 'agreement_require_name',
+  {
+    id: string;
+    user_id: string;
+    segment: string;
+    token: string;
+    name: string;
+    kind: FileKind | null;
+    trashed: boolean;
+    revoked: boolean;
+    consumed: boolean;
+    expired: boolean;
+    has_password: boolean;
+    password_version: number;
+    one_time: boolean;
+    require_login: boolean;
+    one_session: boolean;
+    watermark_enabled: boolean;
+    copy_protection_enabled: boolean;
+    burn_after_read_enabled: boolean;
+    scan_status: ScanStatus | null;
+    notify: ShareNotify | null;
+  }
+> &
+  Partial<Columns<'share_gate', 'folder_id'>> & {
+    /** Computed: u.disabled_at IS NOT NULL. */
+    owner_disabled: boolean;
+    /** Computed: s.disabled_at IS NOT NULL. */
+    disabled: boolean;
+    /** The view's expires_at: a Date from a row, an ISO string from the JSON `share_open_visits` answers. */
+    expires_at?: Row<'share_gate'>['expires_at'] | string;
+  };
 
 function toViewedShare(row: ViewedShareRow): ViewedShare {
   return {
