@@ -60,6 +60,8 @@ interface Seed {
   documentShareId: string;
   webhookId: string;
   requestId: string;
+  /** A shared workspace of the owner's: the Admin area lists it, its activity has a member filter. */
+  workspaceId: string;
   urls: {
     link: string;
     password: string;
@@ -155,6 +157,19 @@ describe('every page, in two languages, on a desktop and a phone', () => {
             .click();
           await consolePage.waitForSelector('dialog[open] [data-test="move-target"]');
           await check(consolePage, 'move-dialog');
+          // An administrator setting a shared workspace's quota.
+          await consolePage.goto(`${app.baseUrl}/admin/workspaces`);
+          await consolePage.click(`tr[data-workspace-id="${seed.workspaceId}"] [data-test="admin-workspace-quota"]`);
+          await consolePage.waitForSelector('dialog[open] [data-test="admin-workspace-quota-form"]');
+          await check(consolePage, 'admin-workspace-quota');
+          // The activity of a shared workspace: who acted, and a filter by member. The tab acts there
+          // until its choice is cleared, so the pages after this one are the personal workspace's again.
+          await consolePage.evaluate((id) => sessionStorage.setItem('sharedown.workspace', id), seed.workspaceId);
+          await consolePage.goto(`${app.baseUrl}/activity`);
+          await consolePage.waitForSelector('[data-test="activity-actor-filter"] option:nth-child(2)', { state: 'attached' });
+          await settled(consolePage, 'activity-workspace');
+          await check(consolePage, 'activity-workspace');
+          await consolePage.evaluate(() => sessionStorage.removeItem('sharedown.workspace'));
 
           const guest = await anonymous.newPage();
           for (const [name, path] of [
@@ -237,6 +252,7 @@ function consolePaths(seed: Seed, owner: TestUser): Array<[string, string]> {
     ['account', '/account'],
     ['admin', '/admin'],
     ['admin-users', '/admin/users'],
+    ['admin-workspaces', '/admin/workspaces'],
     ['admin-user', `/admin/users/${owner.userId}`],
     ['admin-audit', '/admin/audit'],
     ['admin-reports', '/admin/reports'],
@@ -328,6 +344,9 @@ async function seedWorkspace(app: RunningApp, owner: TestUser): Promise<Seed> {
       },
     }),
   );
+  const { workspace } = await unwrap(
+    owner.console.POST('/api/workspaces', { body: { name: 'Audit committee', segment: 'audit-committee' } }),
+  );
   const webhook = await unwrap(
     owner.console.POST('/api/webhooks', { body: { url: 'https://hooks.example.com/sharedown', events: ['share_visited'] } }),
   );
@@ -350,6 +369,7 @@ async function seedWorkspace(app: RunningApp, owner: TestUser): Promise<Seed> {
     documentShareId: documentShare.share.id,
     webhookId: webhook.webhook.id,
     requestId: request.request.id,
+    workspaceId: workspace.id,
     urls: {
       link: link.url,
       password: password.url,

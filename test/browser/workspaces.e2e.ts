@@ -12,7 +12,8 @@ const DESKTOP = { width: 1280, height: 900 };
 /**
  * A shared workspace made in the console: an invitation accepted by a second account in its own
  * browser, who then sees the workspace's files; and two tabs of one browser in two workspaces,
- * each listing its own files and naming its own workspace on every call.
+ * each listing its own files and naming its own workspace on every call. Alice, the instance's first
+ * account, administers it: the Admin area lists the workspace and sets its quota.
  */
 describe('workspaces in the console', () => {
   let app: RunningApp;
@@ -28,7 +29,9 @@ describe('workspaces in the console', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchChromium()]);
-    [alice, bob] = await Promise.all([createUser(app.baseUrl), createUser(app.baseUrl)]);
+    // One after the other: the first account of the instance (Alice) is its administrator.
+    alice = await createUser(app.baseUrl);
+    bob = await createUser(app.baseUrl);
     // A document of Alice's personal workspace, which the shared one must not list.
     await upload(app, alice, 'alice-personal.md', '# Mine\n');
     page = await consolePage(browser, app, alice.cookie);
@@ -195,6 +198,46 @@ describe('workspaces in the console', () => {
     await personalTab.close();
   });
 
+  it('Bob makes a link as an editor; the workspace’s activity names who acted and narrows to one member', async () => {
+    const bobUi = new ConsoleApp(bobPage, app.baseUrl);
+    await bobUi.goto('/files');
+    await bobUi.files().row('sales-deck.md').locator('[data-test="share-sales-deck.md"]').click();
+    await bobPage.waitForURL('**/shares/new?fileId=*');
+    await bobUi.shareForm().submit();
+    await bobUi.shareForm().createdUrl();
+
+    await ui.goto('/activity');
+    const filter = page.locator('[data-test="activity-actor-filter"]');
+    await filter.locator('option', { hasText: bob.email }).waitFor({ state: 'attached' });
+    expect(await filter.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Everyone', alice.email, bob.email]));
+    const actors = () => page.locator('[data-test="activity-table"] [data-test="activity-actor"]').allInnerTexts();
+    await expect.poll(actors).toContain(alice.email);
+    expect(await actors()).toContain(bob.email);
+
+    const [asked] = await Promise.all([
+      page.waitForRequest((request) => new URL(request.url()).pathname === '/api/audit'),
+      filter.selectOption({ label: bob.email }),
+    ]);
+    expect(new URL(asked.url()).searchParams.get('actor')).toBe(bob.userId);
+    await expect.poll(async () => [...new Set(await actors())]).toEqual([bob.email]);
+    const actions = await page
+      .locator('[data-test="activity-table"] tr[data-action]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')));
+    expect(actions).toContain('share.created');
+    await audited(page);
+    await shot(page, 'activity-by-member');
+    await page.setViewportSize(PHONE);
+    try {
+      await audited(page);
+      await shot(page, 'activity-by-member-phone');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+
+    await filter.selectOption({ label: 'Everyone' });
+    await expect.poll(actors).toContain(alice.email);
+  });
+
   it('an owner changes a role; deleting a workspace that holds files says why not', async () => {
     await ui.goto('/workspace/members');
     const bobRow = page.locator(`[data-test="member-table"] tr[data-member-email="${bob.email}"]`);
@@ -202,7 +245,7 @@ describe('workspaces in the console', () => {
     await bobRow.locator('[data-test="member-role"]').selectOption('VIEWER');
     await ui.toast(`${bob.email} is now: Viewer.`).waitFor();
 
-    await bobPage.reload();
+    await bobPage.goto(`${app.baseUrl}/workspace/members`);
     await bobPage.locator('[data-test="viewer-note"]').waitFor();
     expect(await bobPage.locator('[data-test="member-leave"]').count()).toBe(1);
 
@@ -213,6 +256,87 @@ describe('workspaces in the console', () => {
     expect(await refusal.innerText()).toContain('This workspace still holds files');
     await audited(page);
     await shot(page, 'delete-refused');
+  });
+
+  it('a VIEWER reads the workspace but is offered nothing that writes', async () => {
+    const bobUi = new ConsoleApp(bobPage, app.baseUrl);
+    await bobUi.goto('/files');
+    await bobPage.locator('[data-test="file-table"] tr[data-file-name="sales-deck.md"]').waitFor();
+    await bobPage.locator('[data-test="viewer-badge"]').waitFor();
+    for (const hook of ['upload-button', 'upload-input', 'new-folder', 'share-sales-deck.md'])
+      expect(await bobPage.locator(`[data-test="${hook}"]`).count(), hook).toBe(0);
+    expect(await bobUi.files().row('sales-deck.md').locator('button').count()).toBe(0);
+    await audited(bobPage);
+    await shot(bobPage, 'viewer-files-phone');
+
+    await bobUi.goto('/shares');
+    await bobPage.locator('[data-test="share-table"] tr[data-share-id]').first().waitFor();
+    expect(await bobPage.locator('[data-test="share-revoke"]').count()).toBe(0);
+    expect(await bobPage.locator('main a[href^="/shares/new"]').count()).toBe(0);
+
+    await bobUi.goto('/requests');
+    await bobPage.locator('main h1').waitFor();
+    expect(await bobPage.locator('#request-create-title').count()).toBe(0);
+
+    await bobUi.goto('/webhooks');
+    await bobPage.locator('[data-test="webhooks-manager-note"]').waitFor();
+    await bobUi.goto('/tokens');
+    await bobPage.locator('[data-test="tokens-viewer-note"]').waitFor();
+    await audited(bobPage);
     await bobContext.close();
+  });
+
+  it('the Admin area lists the workspace with its owners and members, and sets its quota', async () => {
+    await ui.goto('/admin');
+    await page.click('[data-test="admin-tab-workspaces"]');
+    await page.waitForURL('**/admin/workspaces');
+    const row = page.locator(`[data-test="admin-workspace-table"] tr[data-workspace-id="${workspaceId}"]`);
+    await row.waitFor();
+    expect(await row.locator('[data-test="admin-workspace-name"]').innerText()).toBe('Sales EMEA');
+    expect(await row.locator('[data-test="admin-workspace-owners"]').innerText()).toBe(alice.email);
+    expect(await row.locator('[data-test="admin-workspace-members"]').innerText()).toBe('2 members');
+    // Searching by segment finds it; a word that is in no name finds nothing.
+    await page.fill('main input[type="search"]', 'sales-em');
+    await expect.poll(() => page.locator('[data-test="admin-workspace-table"] tr[data-workspace-id]').count()).toBe(1);
+    await page.fill('main input[type="search"]', 'no-such-workspace');
+    await page.locator('[data-test="admin-workspaces-empty"]').waitFor();
+    await page.fill('main input[type="search"]', '');
+    await row.waitFor();
+    await audited(page);
+    await shot(page, 'admin-workspaces');
+
+    const opener = row.locator('[data-test="admin-workspace-quota"]');
+    await opener.click();
+    const form = page.locator('dialog[open] [data-test="admin-workspace-quota-form"]');
+    await form.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('workspace-quota');
+    // A mistake is said beside the field, and the focus stays there.
+    await page.fill('#workspace-quota', '-5');
+    await page.click('[data-test="admin-workspace-quota-save"]');
+    const mistake = form.locator('[data-test="quota-error"]');
+    await mistake.waitFor();
+    expect(await mistake.getAttribute('role')).toBe('alert');
+    expect(await page.getAttribute('#workspace-quota', 'aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('workspace-quota');
+    await audited(page);
+    await shot(page, 'admin-workspace-quota');
+
+    await page.fill('#workspace-quota', '2048');
+    await page.click('[data-test="admin-workspace-quota-save"]');
+    await ui.toast('Quota of “Sales EMEA” saved.').waitFor();
+    await form.waitFor({ state: 'detached' });
+    // Back on the row's button, which now shows the new quota.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-test'))).toBe('admin-workspace-quota');
+    expect(await row.locator('[data-test="admin-workspace-usage"]').innerText()).toMatch(/ \/ 2\.00 GB$/);
+    const { workspaces } = await alice.console.GET('/api/workspaces').then((answer) => answer.data!);
+    expect(workspaces.find((workspace) => workspace.id === workspaceId)?.quotaBytes).toBe(2048 * 1024 * 1024);
+
+    await page.setViewportSize(PHONE);
+    try {
+      await audited(page);
+      await shot(page, 'admin-workspaces-phone');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 });

@@ -281,6 +281,9 @@ describe('workspaces', () => {
     const accounts = await consoleCall(alice, 'GET', '/api/admin/users?limit=100');
     expect(accounts.body.users.map((u: Answer) => u.id)).not.toContain(workspace.id);
     expect((await consoleCall(alice, 'PATCH', `/api/admin/workspaces/${bob.userId}`, { quotaBytes: 1 })).status).toBe(404);
+    for (const [method, body] of [['GET'], ['PATCH', { quotaBytes: 1 }], ['DELETE']] as const) {
+      expect((await consoleCall(alice, method, `/api/admin/users/${workspace.id}`, body)).status, method).toBe(404);
+    }
     const invalid = await consoleCall(alice, 'PATCH', `/api/admin/workspaces/${workspace.id}`, { quotaBytes: -1 });
     expect([invalid.status, invalid.body.code]).toEqual([400, 'VALIDATION']);
 

@@ -158,8 +158,13 @@ export class AdminUsersRepository {
     return affectedCount(await manager.query(`DELETE FROM users WHERE id = $1`, [userId])) === 1;
   }
 
+  /** An account (a shared workspace's row is no account: it is managed under /api/admin/workspaces). */
   async find(userId: string, manager: EntityManager = this.db.manager): Promise<AdminUserRow | null> {
-    const found = await rows<AdminUserRow>(manager, `SELECT ${ADMIN_USER_COLUMNS} FROM users u WHERE u.id = $1`, [userId]);
+    const found = await rows<AdminUserRow>(
+      manager,
+      `SELECT ${ADMIN_USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.kind = 'person'`,
+      [userId],
+    );
     return found[0] ?? null;
   }
 

@@ -50,7 +50,8 @@ export class AdminUsersService {
    * below the account's usage is allowed: nothing is deleted, further uploads are refused.
    */
   async update(actorId: string, userId: string, change: UpdateAdminUserDto): Promise<AdminUserDto> {
-    if (!isUuid(userId)) throw new AppError(ErrorCode.NOT_FOUND, '用户不存在');
+    // Accounts only: a shared workspace's quota is set under /api/admin/workspaces.
+    if (!isUuid(userId) || !(await this.users.find(userId))) throw new AppError(ErrorCode.NOT_FOUND, '用户不存在');
     await this.db.transaction(async (manager) => {
       if (change.disabled !== undefined) await this.status.setDisabled(actorId, userId, change.disabled, { manager });
       if (change.quotaBytes !== undefined) {
@@ -81,7 +82,8 @@ export class AdminUsersService {
    * administrator's trail (the account's own trail is deleted with it), naming the account.
    */
   async delete(actorId: string, userId: string): Promise<void> {
-    if (!isUuid(userId)) throw new AppError(ErrorCode.NOT_FOUND, '用户不存在');
+    // Accounts only: a shared workspace is deleted by its owners, once it holds no files.
+    if (!isUuid(userId) || !(await this.users.find(userId))) throw new AppError(ErrorCode.NOT_FOUND, '用户不存在');
     // A shared workspace with other members keeps an owner: its only owner's account stays until another is named.
     const orphaned = await this.workspaces.soleOwnerOf(userId);
     if (orphaned.length > 0) {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { ActivityController, ApiActivityController } from './activity.controller.js';
+import { ActivityController } from './activity.controller.js';
 import { ActivityService } from './activity.service.js';
 import { AuditModule } from './audit.module.js';
 
@@ -10,7 +10,7 @@ import { AuditModule } from './audit.module.js';
  */
 @Module({
   imports: [AuthModule, AuditModule],
-  controllers: [ActivityController, ApiActivityController],
+  controllers: [ActivityController],
   providers: [ActivityService],
 })
 export class ActivityModule {}

@@ -3,14 +3,17 @@ import type { FastifyRequest } from 'fastify';
 import { BearerAuthGuard } from './tokens/bearer-auth.guard.js';
 import { SessionAuthGuard } from './session-auth.guard.js';
 
-/** The prefix of the console's own mount of an operation; every other mount is the token API's. */
-export const CONSOLE_PREFIX = '/api/console/';
+/** Whether `url` is on the token API (`/api/v1`, `/v1`); every other mount of an operation is the console's. */
+export function isTokenApiPath(url: string): boolean {
+  return url.startsWith('/api/v1/') || url.startsWith('/v1/');
+}
 
 /**
- * One handler per operation: a controller mounted on `/api/v1`, `/v1` and `/api/console` gets
- * the console session on the console's path and a bearer token (with its scope and rate limit)
- * everywhere else, exactly as the two guards answer on their own paths. `/v1` never takes a
- * session, and the console's path never takes a token.
+ * One handler per operation: a controller mounted on `/api/v1`, `/v1` and a console path
+ * (`/api/console/…`, or a console route the contract names elsewhere, such as `/api/audit`) gets a
+ * bearer token (with its scope and rate limit) on the token API's paths and the console session on
+ * every other, exactly as the two guards answer on their own paths. `/v1` never takes a session,
+ * and the console's paths never take a token.
  */
 @Injectable()
 export class SessionOrBearerGuard implements CanActivate {
@@ -21,6 +24,6 @@ export class SessionOrBearerGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): Promise<boolean> {
     const url = context.switchToHttp().getRequest<FastifyRequest>().url;
-    return url.startsWith(CONSOLE_PREFIX) ? this.session.canActivate(context) : this.bearer.canActivate(context);
+    return isTokenApiPath(url) ? this.bearer.canActivate(context) : this.session.canActivate(context);
   }
 }

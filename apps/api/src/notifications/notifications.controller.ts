@@ -1,11 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, type AuthContext } from '../auth/auth-context.js';
-import { BearerAuthGuard } from '../auth/tokens/bearer-auth.guard.js';
-import { SessionAuthGuard } from '../auth/session-auth.guard.js';
+import { SessionOrBearerGuard } from '../auth/session-or-bearer.guard.js';
 import { RequiresWriteScope } from '../auth/tokens/token-scope.js';
-import { V1_PATHS } from '../common/v1-paths.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
+import { DoorOperationNames } from '../openapi/operation-names.js';
 import { MarkNotificationsReadDto, NotificationPageDto, NotificationsQueryDto, UnreadCountDto } from './notification.dto.js';
 import type { NotificationReader } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
@@ -22,55 +21,28 @@ const LIST_DESCRIPTION =
 const READ_DESCRIPTION =
   'Marks the named notifications read, or all of them when `ids` is absent; ids of other accounts change nothing.';
 
-/** The signed-in account's notifications of visits to its shares, for the console session. */
+/**
+ * The reader's notifications, one handler for both doors: the token API (`sharedown notifications`,
+ * MCP clients) and the console's bell, which the contract names `/api/notifications`.
+ */
 @ApiTags('notifications')
+@ApiBearerAuth()
 @ApiCookieAuth()
-@UseGuards(SessionAuthGuard)
-@Controller('api/notifications')
+@UseGuards(SessionOrBearerGuard)
+@DoorOperationNames({ token: 'ApiNotifications', console: 'Notifications' })
+@Controller()
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
-  @Get()
-  @ApiOperation({
-    summary: 'List notifications',
-    description: LIST_DESCRIPTION,
-  })
-  @ApiOkResponse({ type: NotificationPageDto })
-  @ApiErrors(400, 401, 403)
-  list(@CurrentAuth() auth: AuthContext, @Query() query: NotificationsQueryDto): Promise<NotificationPageDto> {
-    return this.notifications.page(readerOf(auth), query);
-  }
-
-  @Post('read')
-  @HttpCode(200)
-  @ApiOperation({
-    summary: 'Mark notifications read',
-    description: READ_DESCRIPTION,
-  })
-  @ApiOkResponse({ type: UnreadCountDto })
-  @ApiErrors(400, 401, 403)
-  markRead(@CurrentAuth() auth: AuthContext, @Body() body: MarkNotificationsReadDto): Promise<UnreadCountDto> {
-    return this.notifications.markRead(readerOf(auth), body.ids);
-  }
-}
-
-/** The same notifications for API tokens (`sharedown notifications`, MCP clients). */
-@ApiTags('notifications')
-@ApiBearerAuth()
-@UseGuards(BearerAuthGuard)
-@Controller(V1_PATHS)
-export class ApiNotificationsController {
-  constructor(private readonly notifications: NotificationsService) {}
-
-  @Get('notifications')
+  @Get(['api/v1/notifications', 'v1/notifications', 'api/notifications'])
   @ApiOperation({ summary: 'List notifications', description: LIST_DESCRIPTION })
   @ApiOkResponse({ type: NotificationPageDto })
-  @ApiErrors(400, 401, 429)
+  @ApiErrors(400, 401, 403, 429)
   list(@CurrentAuth() auth: AuthContext, @Query() query: NotificationsQueryDto): Promise<NotificationPageDto> {
     return this.notifications.page(readerOf(auth), query);
   }
 
-  @Post('notifications/read')
+  @Post(['api/v1/notifications/read', 'v1/notifications/read', 'api/notifications/read'])
   @RequiresWriteScope()
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark notifications read', description: READ_DESCRIPTION })

@@ -3,7 +3,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { MailQueue } from '../mail/mail-queue.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { NotificationDigests } from './notification-digests.js';
-import { ApiNotificationsController, NotificationsController } from './notifications.controller.js';
+import { NotificationsController } from './notifications.controller.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -14,7 +14,7 @@ import { NotificationsService } from './notifications.service.js';
  */
 @Module({
   imports: [AuthModule, QueueModule],
-  controllers: [NotificationsController, ApiNotificationsController],
+  controllers: [NotificationsController],
   // MailQueue only puts jobs on the `mail` queue; it is stateless, so this module keeps its own.
   providers: [NotificationsRepository, NotificationsService, NotificationDigests, MailQueue],
   exports: [NotificationsRepository, NotificationDigests, MailQueue],

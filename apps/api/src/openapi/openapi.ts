@@ -42,13 +42,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const baseIdsUnder = (prefix: string) =>
     new Set(entries.filter(([path]) => path.startsWith(prefix)).flatMap(([, item]) => operationIdsOf(item).map(baseId)));
   const restIds = baseIdsUnder('/v1/');
-  const consoleIds = baseIdsUnder('/api/console/');
+  const consoleIds = new Set(
+    entries.filter(([path]) => isConsoleMount(path)).flatMap(([, item]) => operationIdsOf(item).map(baseId)),
+  );
   // A path may hold both kinds: `/api/console/files/{id}` reads the console's own file and renames the shared one.
   const shared = (id: string) => restIds.has(baseId(id)) && consoleIds.has(baseId(id));
   for (const [path, item] of entries) {
     if (path.startsWith('/v1/')) {
       paths[path.slice(3)] = mapOperations(item, shared, (operation) => ({ ...operation, security: BEARER }));
-    } else if (path.startsWith('/api/console/')) {
+    } else if (isConsoleMount(path)) {
       paths[path] = {
         ...mapOperations(item, shared, (operation) => ({
           ...operation,
@@ -60,10 +62,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       };
     } else {
       const rest = mapOperations(item, shared, (operation) => ({ ...operation, security: BEARER }));
-      paths[path] = { ...renameOperations(rest, path.startsWith('/api/v1/') ? '_apiV1' : ''), servers: rootServer };
+      paths[path] = { ...renameOperations(rest, '_apiV1'), servers: rootServer };
     }
   }
   return { ...raw, paths };
+}
+
+/** A path of the console's (the session's): anything but the token API's `/v1` and `/api/v1` (SessionOrBearerGuard). */
+function isConsoleMount(path: string): boolean {
+  return !path.startsWith('/v1/') && !path.startsWith('/api/v1/');
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;

@@ -3,9 +3,13 @@ import { api, call } from '../api/client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Administrators read accounts by their addresses: each id seen is looked up once. */
+/**
+ * Administrators read accounts by their addresses: each id seen is looked up once. A shared
+ * workspace's trail is kept under the workspace's id: such an id is named by the workspace.
+ */
 export function useAccountNames() {
   const emails = reactive(new Map<string, string>());
+  const workspaces = reactive(new Map<string, string>());
   const asked = new Set<string>();
 
   async function resolve(ids: ReadonlyArray<string | null | undefined>): Promise<void> {
@@ -15,7 +19,14 @@ export function useAccountNames() {
       fresh.map(async (id) => {
         try {
           const user = await call(api().GET('/api/admin/users/{id}', { params: { path: { id } } }));
-          emails.set(id, user.email);
+          // A shared workspace's row answers too, without an address: it is named as a workspace below.
+          if (user.email) return void emails.set(id, user.email);
+        } catch {
+          // Not an account (any more): perhaps a shared workspace.
+        }
+        try {
+          const workspace = await call(api().GET('/api/admin/workspaces/{id}', { params: { path: { id } } }));
+          workspaces.set(id, workspace.name);
         } catch {
           // A deleted account keeps its id in the trail; the id is all there is to show.
         }
@@ -25,6 +36,8 @@ export function useAccountNames() {
 
   /** The account's address, or its id when it is gone. */
   const nameOf = (id: string | null | undefined): string => (id ? (emails.get(id) ?? id) : '—');
+  /** The shared workspace's name when the id is one's, else null. */
+  const workspaceOf = (id: string | null | undefined): string | null => (id ? (workspaces.get(id) ?? null) : null);
 
   /**
    * The account an administrator typed: an id as it is, else the one account whose address is or
@@ -39,5 +52,5 @@ export function useAccountNames() {
     return { problem: users.length ? 'several' : 'none' };
   }
 
-  return { resolve, nameOf, findAccount };
+  return { resolve, nameOf, workspaceOf, findAccount };
 }

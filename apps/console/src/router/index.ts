@@ -138,6 +138,12 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'admin.tabs.users', admin: true },
   },
   {
+    path: '/admin/workspaces',
+    name: 'admin-workspaces',
+    component: () => import('../pages/admin/AdminWorkspaces.vue'),
+    meta: { title: 'admin.tabs.workspaces', admin: true },
+  },
+  {
     path: '/admin/audit',
     name: 'admin-audit',
     component: () => import('../pages/admin/AdminAudit.vue'),
@@ -153,7 +159,7 @@ export const routes: RouteRecordRaw[] = [
     path: '/admin/reports',
     name: 'admin-reports',
     component: () => import('../pages/admin/reports/AdminReports.vue'),
-    meta: { title: 'reports.title' },
+    meta: { title: 'reports.title', admin: true },
   },
   {
     path: '/:pathMatch(.*)*',

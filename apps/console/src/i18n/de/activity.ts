@@ -4,6 +4,8 @@ export default {
     title: 'Aktivität',
     subtitle:
       'Sicherheitsrelevante Aktionen in Ihrem Konto: Anmeldungen, Tokens, Webhooks, Freigaben, Löschungen, Zwei-Faktor-Authentifizierung und Sitzungen.',
+    subtitleWorkspace:
+      'Was die Mitglieder von „{name}“ getan haben: Links, Löschungen, Dokumentanfragen, Einladungen und Rollen.',
     listTitle: 'Letzte Aktivität',
     empty: 'Noch nichts aufgezeichnet.',
     when: 'Zeitpunkt',
@@ -11,6 +13,9 @@ export default {
     network: 'Netzwerk',
     more: 'Ältere anzeigen',
     byAdministrator: 'durch einen Administrator',
+    member: 'Mitglied',
+    everyone: 'Alle',
+    emptyMember: 'Für dieses Mitglied ist noch nichts verzeichnet.',
     actions: {
       sign_in_succeeded: 'Angemeldet',
       sign_in_failed: 'Anmeldung abgewiesen',
@@ -34,6 +39,19 @@ export default {
       folder_restored: 'Ordner wiederhergestellt',
       folder_purged: 'Ordner endgültig gelöscht',
       trash_emptied: 'Papierkorb geleert',
+      request_created: 'Dokumentanfrage erstellt',
+      request_closed: 'Dokumentanfrage geschlossen',
+      request_upload_received: 'Upload zu einer Dokumentanfrage erhalten',
+      request_upload_accepted: 'Upload angenommen',
+      request_upload_rejected: 'Upload abgelehnt',
+      workspace_created: 'Arbeitsbereich erstellt',
+      workspace_deleted: 'Arbeitsbereich gelöscht',
+      workspace_invited: 'Mitglied eingeladen',
+      workspace_invitation_revoked: 'Einladung widerrufen',
+      workspace_joined: 'Dem Arbeitsbereich beigetreten',
+      workspace_role_changed: 'Rolle geändert',
+      workspace_member_removed: 'Mitglied entfernt',
+      workspace_left: 'Arbeitsbereich verlassen',
     },
     open: {
       file: 'Datei öffnen',

@@ -51,6 +51,14 @@ export default {
     lastOwner: 'Ein Arbeitsbereich behält mindestens einen Eigentümer: Machen Sie zuerst jemand anderen zum Eigentümer.',
     viewerNote: 'Sie sind hier Betrachter: Sie können Dokumente, Links und Mitglieder lesen, aber nicht ändern.',
     editorNote: 'Eigentümer und Administratoren verwalten die Mitglieder und Einladungen.',
+    readOnly: 'Nur lesen',
+    readOnlyNote:
+      'Sie sind in diesem Arbeitsbereich Betrachter: Links erstellen seine Eigentümer, Administratoren und Bearbeiter.',
+    viewerEmpty: 'Hier liegen noch keine Dokumente.',
+    webhooksNote:
+      'Die Webhooks dieses Arbeitsbereichs verwalten seine Eigentümer und Administratoren; Sie können sie und ihre Zustellungen lesen.',
+    tokensNote:
+      'Betrachter eines geteilten Arbeitsbereichs können darin keine API-Tokens erstellen. Früher erstellte Tokens stehen unten.',
     inviteTitle: 'Jemanden einladen',
     inviteHint:
       'Der Link gilt einmal, 7 Tage lang, für das Konto mit dieser Adresse. Verschickt diese Instanz E-Mails, wird er auch gemailt.',

@@ -50,6 +50,11 @@ export default {
     lastOwner: 'A workspace keeps at least one owner: make someone else an owner first.',
     viewerNote: 'You are a viewer here: you can read documents, links and members, but not change them.',
     editorNote: 'Owners and administrators manage the members and invitations.',
+    readOnly: 'Read only',
+    readOnlyNote: 'You are a viewer in this workspace: its owners, administrators and editors make the links.',
+    viewerEmpty: 'No documents here yet.',
+    webhooksNote: 'Owners and administrators of this workspace manage its webhooks; you can read them and their deliveries.',
+    tokensNote: 'Viewers of a shared workspace cannot create API tokens in it. Tokens made before are listed below.',
     inviteTitle: 'Invite someone',
     inviteHint:
       'The link works once, for 7 days, for the account with this address. It is mailed too when this instance sends e-mail.',

@@ -4,6 +4,8 @@ export default {
     title: 'Actividad',
     subtitle:
       'Las acciones relevantes para la seguridad de tu cuenta: inicios de sesión, tokens, webhooks, enlaces, eliminaciones, autenticación en dos pasos y sesiones.',
+    subtitleWorkspace:
+      'Lo que hicieron los miembros de «{name}»: enlaces, eliminaciones, solicitudes de documentos, invitaciones y roles.',
     listTitle: 'Actividad reciente',
     empty: 'Todavía no hay nada registrado.',
     when: 'Fecha',
@@ -11,6 +13,9 @@ export default {
     network: 'Red',
     more: 'Mostrar anteriores',
     byAdministrator: 'por un administrador',
+    member: 'Miembro',
+    everyone: 'Todos',
+    emptyMember: 'Todavía no hay nada registrado para este miembro.',
     actions: {
       sign_in_succeeded: 'Sesión iniciada',
       sign_in_failed: 'Inicio de sesión rechazado',
@@ -34,6 +39,19 @@ export default {
       folder_restored: 'Carpeta restaurada',
       folder_purged: 'Carpeta eliminada definitivamente',
       trash_emptied: 'Papelera vaciada',
+      request_created: 'Solicitud de documentos creada',
+      request_closed: 'Solicitud de documentos cerrada',
+      request_upload_received: 'Subida recibida en una solicitud de documentos',
+      request_upload_accepted: 'Subida aceptada',
+      request_upload_rejected: 'Subida rechazada',
+      workspace_created: 'Espacio de trabajo creado',
+      workspace_deleted: 'Espacio de trabajo eliminado',
+      workspace_invited: 'Miembro invitado',
+      workspace_invitation_revoked: 'Invitación revocada',
+      workspace_joined: 'Se unió al espacio de trabajo',
+      workspace_role_changed: 'Rol cambiado',
+      workspace_member_removed: 'Miembro quitado',
+      workspace_left: 'Dejó el espacio de trabajo',
     },
     open: {
       file: 'Abrir el archivo',

@@ -50,6 +50,13 @@ export default {
     lastOwner: 'Un espacio conserva al menos un propietario: haz propietario a otra persona primero.',
     viewerNote: 'Aquí eres lector: puedes ver documentos, enlaces y miembros, pero no cambiarlos.',
     editorNote: 'Los propietarios y administradores gestionan los miembros y las invitaciones.',
+    readOnly: 'Solo lectura',
+    readOnlyNote: 'Eres lector en este espacio de trabajo: los enlaces los crean sus propietarios, administradores y editores.',
+    viewerEmpty: 'Todavía no hay documentos aquí.',
+    webhooksNote:
+      'Los propietarios y administradores de este espacio gestionan sus webhooks; puedes consultarlos junto con sus entregas.',
+    tokensNote:
+      'Los lectores de un espacio de trabajo compartido no pueden crear tokens de API en él. Los tokens creados antes aparecen abajo.',
     inviteTitle: 'Invitar a alguien',
     inviteHint:
       'El enlace sirve una vez, durante 7 días, para la cuenta con esta dirección. También se envía por correo cuando esta instancia envía correos.',

@@ -4,6 +4,8 @@ export default {
     title: 'Activité',
     subtitle:
       'Les actions sensibles pour la sécurité de votre compte : connexions, jetons, webhooks, partages, suppressions, authentification à deux facteurs et sessions.',
+    subtitleWorkspace:
+      'Ce qu’ont fait les membres de « {name} » : liens, suppressions, demandes de documents, invitations et rôles.',
     listTitle: 'Activité récente',
     empty: 'Rien n’a encore été enregistré.',
     when: 'Date',
@@ -11,6 +13,9 @@ export default {
     network: 'Réseau',
     more: 'Afficher les plus anciennes',
     byAdministrator: 'par un administrateur',
+    member: 'Membre',
+    everyone: 'Tout le monde',
+    emptyMember: 'Rien n’est encore enregistré pour ce membre.',
     actions: {
       sign_in_succeeded: 'Connexion',
       sign_in_failed: 'Connexion refusée',
@@ -34,6 +39,19 @@ export default {
       folder_restored: 'Dossier restauré',
       folder_purged: 'Dossier supprimé définitivement',
       trash_emptied: 'Corbeille vidée',
+      request_created: 'Demande de documents créée',
+      request_closed: 'Demande de documents close',
+      request_upload_received: 'Envoi reçu sur une demande de documents',
+      request_upload_accepted: 'Envoi accepté',
+      request_upload_rejected: 'Envoi refusé',
+      workspace_created: 'Espace de travail créé',
+      workspace_deleted: 'Espace de travail supprimé',
+      workspace_invited: 'Membre invité',
+      workspace_invitation_revoked: 'Invitation révoquée',
+      workspace_joined: 'A rejoint l’espace de travail',
+      workspace_role_changed: 'Rôle modifié',
+      workspace_member_removed: 'Membre retiré',
+      workspace_left: 'A quitté l’espace de travail',
     },
     open: {
       file: 'Ouvrir le fichier',

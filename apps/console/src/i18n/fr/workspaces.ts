@@ -52,6 +52,14 @@ export default {
     lastOwner: 'Un espace garde au moins un propriétaire : nommez d’abord quelqu’un d’autre propriétaire.',
     viewerNote: 'Vous êtes lecteur ici : vous pouvez lire les documents, les liens et les membres, sans les modifier.',
     editorNote: 'Les propriétaires et les administrateurs gèrent les membres et les invitations.',
+    readOnly: 'Lecture seule',
+    readOnlyNote:
+      'Vous êtes lecteur dans cet espace de travail : ses propriétaires, administrateurs et éditeurs créent les liens.',
+    viewerEmpty: 'Aucun document ici pour l’instant.',
+    webhooksNote:
+      'Les propriétaires et les administrateurs de cet espace gèrent ses webhooks ; vous pouvez les consulter, ainsi que leurs envois.',
+    tokensNote:
+      'Les lecteurs d’un espace de travail partagé ne peuvent pas y créer de jetons d’API. Les jetons créés auparavant sont listés ci-dessous.',
     inviteTitle: 'Inviter quelqu’un',
     inviteHint:
       'Le lien sert une fois, pendant 7 jours, au compte de cette adresse. Il est aussi envoyé par e-mail quand cette instance envoie des e-mails.',
