@@ -393,6 +393,19 @@ describe('workspaces through the MCP tool server and the CLI', () => {
     expect(invitations.invitations.map((row) => row.email)).not.toContain('never@example.com');
   });
 
+  it("filters the workspace's activity by member through both doors", async () => {
+    const editor = await member('EDITOR');
+    type Event = { action: string; actor: { userId: string } | null };
+    const byEditor = await ok<{ events: Event[] }>('service_activity', { actor: editor.userId, limit: 200 });
+    expect(byEditor.events.map((event) => event.action)).toContain('workspace.joined');
+    expect(byEditor.events.every((event) => event.actor?.userId === editor.userId)).toBe(true);
+    const byAlice = await ok<{ events: Event[] }>('service_activity', { actor: alice.userId, limit: 200 });
+    expect(byAlice.events.length).toBeGreaterThan(0);
+    expect(byAlice.events.every((event) => event.actor?.userId === alice.userId)).toBe(true);
+    const cli = await cliJson<{ events: Event[] }>(['activity', '--actor', editor.userId, '--limit', '200']);
+    expect(cli.events).toEqual(byEditor.events);
+  });
+
   it('answers a VIEWER FORBIDDEN on every write route of the token API and every write tool, another workspace NOT_FOUND on every id', async () => {
     /** A token call: the status and the JSON answer. */
     async function rest(token: string, method: string, path: string, body?: unknown) {

@@ -18,11 +18,13 @@ export function registerActivityCommand(program: Command, context: CommandContex
     MAX_LIMIT,
     DEFAULT_LIMIT,
   )
-    .addHelpText('after', '\nExample: sharedown activity --limit 10 --json')
-    .action(async (options: PageOptions, command: Command) => {
+    .option('--actor <userId>', "only this member's events, in a shared workspace (a userId from `sharedown members ls`)")
+    .addHelpText('after', '\nExamples:\n  sharedown activity --limit 10 --json\n  sharedown activity --actor <userId>')
+    .action(async (options: PageOptions & { actor?: string }, command: Command) => {
       const out = context.output(command);
       const session = await context.session();
-      const page = await session.call(session.client.GET('/api/v1/activity', { params: { query: pageQueryOf(options) } }));
+      const query = { ...pageQueryOf(options), ...(options.actor ? { actor: options.actor } : {}) };
+      const page = await session.call(session.client.GET('/api/v1/activity', { params: { query } }));
       out.result(page, () => printActivityTable(out, page.events));
       if (page.nextCursor) out.note(`More events: run again with --cursor ${page.nextCursor}`);
     });

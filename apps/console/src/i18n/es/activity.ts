@@ -14,7 +14,7 @@ export default {
     more: 'Mostrar anteriores',
     byAdministrator: 'por un administrador',
     member: 'Miembro',
-    everyone: 'Todos',
+    everyone: 'Todos los miembros',
     emptyMember: 'Todavía no hay nada registrado para este miembro.',
     actions: {
       sign_in_succeeded: 'Sesión iniciada',
